@@ -1,1 +1,3 @@
-export {};
+export * from './database.js';
+export * from './migrations/migrator.js';
+export * from './testing/test-database.js';
