@@ -1,0 +1,102 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import S3rver from 's3rver';
+import { SMTPServer } from 'smtp-server';
+import { dropDatabase, testDatabaseUrl, testRedisPrefix } from '@ledgerstone/eventstore';
+
+const repoRoot = new URL('../../', import.meta.url).pathname;
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+export interface RunningPlatform {
+  baseUrl: string;
+  output(): string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the whole platform the way `npm start` does (infra/dist/start.js, built beforehand by `npm test`),
+ * on its own port, database, Redis prefix, object storage and SMTP server.
+ */
+export async function startPlatform(): Promise<RunningPlatform> {
+  const [port, s3Port, smtpPort] = [await freePort(), await freePort(), await freePort()];
+  const s3Dir = await mkdtemp(join(tmpdir(), 'ls-e2e-s3-'));
+  const s3 = new S3rver({
+    port: s3Port,
+    address: '127.0.0.1',
+    silent: true,
+    directory: s3Dir,
+    configureBuckets: [{ name: 'ledgerstone-e2e', configs: [] }],
+  });
+  await s3.run();
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onData: (s, _c, cb) => s.resume().on('end', cb),
+  });
+  await new Promise<void>((resolve) => smtp.listen(smtpPort, '127.0.0.1', resolve));
+
+  const databaseUrl = testDatabaseUrl('e2e');
+  const baseUrl = `http://localhost:${port}`;
+  let output = '';
+  const child: ChildProcess = spawn(process.execPath, [join(repoRoot, 'infra/dist/start.js')], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      NODE_OPTIONS: '',
+      APP_MODE: 'local',
+      PORT: String(port),
+      PUBLIC_URL: baseUrl,
+      DATABASE_URL: databaseUrl,
+      REDIS_PREFIX: testRedisPrefix('e2e'),
+      S3_ENDPOINT: `http://127.0.0.1:${s3Port}`,
+      S3_BUCKET: 'ledgerstone-e2e',
+      S3_ACCESS_KEY_ID: 'S3RVER',
+      S3_SECRET_ACCESS_KEY: 'S3RVER',
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+
+  const stop = async () => {
+    if (child.exitCode === null) child.kill('SIGINT');
+    await exited;
+    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    await s3.close();
+    await rm(s3Dir, { recursive: true, force: true });
+    await dropDatabase(databaseUrl);
+  };
+
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) {
+      await stop();
+      throw new Error(`the platform exited early:\n${output}`);
+    }
+    const healthy = await fetch(`${baseUrl}/api/health`)
+      .then((res) => res.ok)
+      .catch(() => false);
+    if (healthy) break;
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`the platform did not become healthy in 60 s:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return { baseUrl, output: () => output, stop };
+}
