@@ -1,0 +1,16 @@
+import react from '@vitejs/plugin-react';
+import { defaultClientConditions, defineConfig } from 'vite';
+
+export default defineConfig({
+  plugins: [react()],
+  resolve: {
+    // Workspace packages are consumed as TypeScript source, never from their build output.
+    conditions: ['source', ...defaultClientConditions],
+  },
+  server: {
+    proxy: { '/api': 'http://localhost:3000' },
+  },
+  preview: {
+    proxy: { '/api': 'http://localhost:3000' },
+  },
+});
