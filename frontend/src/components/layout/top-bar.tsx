@@ -1,0 +1,102 @@
+import MenuIcon from '@mui/icons-material/Menu';
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Container from '@mui/material/Container';
+import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
+import Toolbar from '@mui/material/Toolbar';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import useScrollTrigger from '@mui/material/useScrollTrigger';
+import { useId, useState } from 'react';
+import { useLocation } from 'react-router-dom';
+
+import { env } from '../../config/env.js';
+import { Logo } from '../ui/logo.js';
+import { MobileNavigationDrawer } from './mobile-navigation-drawer.js';
+import {
+  companyLink,
+  compactNavigationQuery,
+  homeLink,
+  loginLink,
+  trailingLinks,
+  type NavLink,
+} from './public-navigation.js';
+import { ServicesMenu } from './services-menu.js';
+
+const SOLID_AFTER_SCROLL_PX = 50;
+
+function BarLink({ link }: { link: NavLink }) {
+  const { pathname } = useLocation();
+  const current = link.href === pathname;
+  return (
+    <Button
+      href={link.href}
+      color="inherit"
+      aria-current={current ? 'page' : undefined}
+      sx={{ color: current ? 'primary.light' : 'inherit' }}
+    >
+      {link.label}
+    </Button>
+  );
+}
+
+export function TopBar() {
+  const solid = useScrollTrigger({ disableHysteresis: true, threshold: SOLID_AFTER_SCROLL_PX });
+  const compact = useMediaQuery(compactNavigationQuery, { noSsr: true });
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const drawerId = useId();
+
+  return (
+    <AppBar
+      position="fixed"
+      elevation={0}
+      sx={{
+        bgcolor: solid ? '#000' : 'transparent',
+        color: 'common.white',
+        boxShadow: solid ? '0 1px 0 rgba(212, 175, 90, 0.18)' : 'none',
+        transition: 'background-color 250ms ease, box-shadow 250ms ease',
+      }}
+    >
+      <Container maxWidth="lg">
+        <Toolbar disableGutters sx={{ minHeight: { xs: 64, md: 72 }, gap: 1 }}>
+          <Link
+            href={homeLink.href}
+            aria-label={`${env.PRODUCT_NAME} home`}
+            underline="none"
+            sx={{ display: 'inline-flex' }}
+          >
+            <Logo />
+          </Link>
+          <Box sx={{ flexGrow: 1 }} />
+          {compact ? (
+            <IconButton
+              aria-label="Open menu"
+              aria-controls={drawerOpen ? drawerId : undefined}
+              aria-expanded={drawerOpen}
+              onClick={() => setDrawerOpen(true)}
+              sx={{ color: 'common.white' }}
+            >
+              <MenuIcon />
+            </IconButton>
+          ) : (
+            <Box component="nav" aria-label="Main" sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
+              <BarLink link={homeLink} />
+              <BarLink link={companyLink} />
+              <ServicesMenu />
+              {trailingLinks.map((link) => (
+                <BarLink key={link.href} link={link} />
+              ))}
+              <Button variant="contained" href={loginLink.href} sx={{ ml: 1.5 }}>
+                {loginLink.label}
+              </Button>
+            </Box>
+          )}
+        </Toolbar>
+      </Container>
+      {compact && (
+        <MobileNavigationDrawer id={drawerId} open={drawerOpen} onClose={() => setDrawerOpen(false)} />
+      )}
+    </AppBar>
+  );
+}
