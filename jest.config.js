@@ -34,6 +34,7 @@ export default {
       displayName: 'web',
       testEnvironment: 'jsdom',
       testMatch: ['<rootDir>/frontend/src/**/*.spec.tsx'],
+      setupFilesAfterEnv: ['<rootDir>/frontend/src/testing/setup-tests.ts'],
     },
     {
       ...shared,

@@ -1,0 +1,22 @@
+import '@testing-library/jest-dom/jest-globals';
+import { TextDecoder, TextEncoder } from 'node:util';
+
+// jsdom lacks what react-router needs: TextEncoder at import time, and a Request for every navigation
+// (handed to loaders; the app's tests read only its url, method, headers and signal).
+class NavigationRequest {
+  readonly url: string;
+  readonly method: string;
+  readonly headers: Headers;
+  readonly signal: AbortSignal;
+
+  constructor(input: string | URL, init: RequestInit = {}) {
+    this.url = String(input);
+    this.method = (init.method ?? 'GET').toUpperCase();
+    this.headers = new Headers(init.headers);
+    this.signal = init.signal ?? new AbortController().signal;
+  }
+}
+
+Object.assign(globalThis, { TextEncoder, TextDecoder, Request: NavigationRequest });
+// jsdom does not implement scrolling; ScrollRestoration calls it on every navigation.
+window.scrollTo = () => {};
