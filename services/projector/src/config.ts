@@ -1,0 +1,42 @@
+import { z } from 'zod';
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'verbose'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+const environment = z.object({
+  DATABASE_URL: z
+    .url({ protocol: /^postgres(ql)?$/ })
+    .default('postgres://postgres@127.0.0.1:5432/ledgerstone'),
+  LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+});
+
+export interface ProjectorConfig {
+  databaseUrl: string;
+  logLevel: LogLevel;
+}
+
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+/** Reads the projector's settings; an unset or empty variable takes its default. */
+export function loadConfig(env: Record<string, string | undefined>): ProjectorConfig {
+  const given = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const parsed = environment.safeParse(given);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new ConfigError(`Invalid environment variable ${issue?.path.join('.')}: ${issue?.message}`);
+  }
+  return { databaseUrl: parsed.data.DATABASE_URL, logLevel: parsed.data.LOG_LEVEL };
+}
+
+/** The configuration, or one line on stderr naming the bad variable and exit code 1. */
+export function loadConfigOrExit(program: string): ProjectorConfig {
+  try {
+    return loadConfig(process.env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    process.stderr.write(`${program}: ${error.message}\n`);
+    process.exit(1);
+  }
+}

@@ -1,0 +1,41 @@
+import { createDatabase, LogFollower, ProjectionRunner } from '@ledgerstone/eventstore';
+import { loadConfigOrExit } from './config.js';
+import { createLogger } from './logger.js';
+import { projections } from './projections/index.js';
+
+async function main() {
+  const config = loadConfigOrExit('projector');
+  const logger = createLogger(config.logLevel);
+  // Each active projection keeps a connection for its advisory lock; its batches need one more.
+  const db = createDatabase(config.databaseUrl, { maxConnections: projections.length + 2 });
+  const follower = await LogFollower.start(config.databaseUrl);
+  const runner = new ProjectionRunner(db, projections, {
+    follower,
+    onError: (error, name) => logger.error(`projection ${name} failed, retrying`, error),
+  });
+
+  let stopping = false;
+  const stop = async (signal: NodeJS.Signals) => {
+    // A second signal means the operator does not want to wait for the batches in flight.
+    if (stopping) process.exit(1);
+    stopping = true;
+    logger.info(`${signal} received, stopping`);
+    await runner.stop();
+    await follower.stop();
+    await db.destroy();
+    logger.info('stopped');
+  };
+  process.on('SIGINT', (signal) => void stop(signal));
+  process.on('SIGTERM', (signal) => void stop(signal));
+
+  await runner.start();
+  const names = runner.status().map(({ name, active }) => (active ? name : `${name} (standby)`));
+  logger.info(
+    `following the event log with ${names.length} projection(s)${names.length ? `: ${names.join(', ')}` : ''}`,
+  );
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`projector: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});
