@@ -1,1 +1,2 @@
+export * from './mail.js';
 export * from './identity.js';
