@@ -1,0 +1,32 @@
+import { describe, expect, it } from '@jest/globals';
+import { ConfigError, loadConfig } from './config.js';
+
+describe('mailer config', () => {
+  it('takes the local defaults when nothing is set', () => {
+    expect(loadConfig({})).toEqual({
+      mode: 'local',
+      redisUrl: 'redis://127.0.0.1:6379',
+      redisPrefix: 'ledgerstone',
+      smtpUrl: 'smtp://127.0.0.1:1025',
+      mailFrom: 'Ledgerstone <no-reply@ledgerstone.local>',
+      logLevel: 'info',
+    });
+  });
+
+  it('treats an empty variable as unset', () => {
+    expect(loadConfig({ SMTP_URL: '' }).smtpUrl).toBe('smtp://127.0.0.1:1025');
+  });
+
+  it.each([
+    ['REDIS_URL', 'http://127.0.0.1:6379'],
+    ['SMTP_URL', 'not a url'],
+    ['APP_MODE', 'staging'],
+    ['LOG_LEVEL', 'loud'],
+    ['REDIS_PREFIX', 'has space'],
+  ])('refuses a bad %s in one line naming it', (name, value) => {
+    const load = () => loadConfig({ [name]: value });
+
+    expect(load).toThrow(ConfigError);
+    expect(load).toThrow(new RegExp(`^Invalid environment variable ${name}: [^\\n]+$`));
+  });
+});

@@ -1,0 +1,25 @@
+import { UnrecoverableError, type Job } from 'bullmq';
+import type { Transporter } from 'nodemailer';
+import { InvalidMailJob, renderMail, type OutgoingMail } from './templates/registry.js';
+
+export interface SentMail {
+  messageId: string;
+}
+
+/**
+ * Renders and sends one mail job. A job that can never be rendered fails at once instead of spending its
+ * retries; SMTP failures are thrown as they are so BullMQ retries them with backoff.
+ */
+export function createMailProcessor(transport: Pick<Transporter, 'sendMail'>, from: string) {
+  return async (job: Job<unknown, SentMail>): Promise<SentMail> => {
+    let mail: OutgoingMail;
+    try {
+      mail = renderMail(job.data);
+    } catch (error) {
+      if (error instanceof InvalidMailJob) throw new UnrecoverableError(error.message);
+      throw error;
+    }
+    const info = await transport.sendMail({ from, ...mail });
+    return { messageId: info.messageId };
+  };
+}

@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import {
+  isMailTemplateName,
+  mailTemplateData,
+  type MailTemplateData,
+  type MailTemplateName,
+} from '@ledgerstone/contracts';
+import { renderVerificationCode } from './verification-code.js';
+
+export interface RenderedMail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface OutgoingMail extends RenderedMail {
+  to: string;
+}
+
+const renderers: { [T in MailTemplateName]: (data: MailTemplateData<T>) => RenderedMail } = {
+  'verification-code': renderVerificationCode,
+};
+
+/** A job that no retry can ever send: unknown template, bad recipient or data. */
+export class InvalidMailJob extends Error {
+  override readonly name = 'InvalidMailJob';
+}
+
+const envelope = z.object({ template: z.string(), to: z.unknown(), data: z.unknown() });
+const recipient = z.email();
+
+/** Renders a mail job's template with its data, checked against the template's schema. */
+export function renderMail(job: unknown): OutgoingMail {
+  const parsed = envelope.safeParse(job);
+  if (!parsed.success) throw new InvalidMailJob('A mail job needs a template name, a recipient and data');
+  const { template, to, data: given } = parsed.data;
+  if (!isMailTemplateName(template)) throw new InvalidMailJob(`Unknown mail template "${template}"`);
+  const address = recipient.safeParse(to);
+  if (!address.success)
+    throw new InvalidMailJob(`Mail template "${template}" needs a valid recipient address`);
+  const data = mailTemplateData[template].safeParse(given);
+  if (!data.success) {
+    const problems = data.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
+    throw new InvalidMailJob(`Invalid data for mail template "${template}": ${problems}`);
+  }
+  return { to: address.data, ...renderers[template](data.data) };
+}
