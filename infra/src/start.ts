@@ -48,7 +48,8 @@ async function migrate(url: string): Promise<void> {
   const db = createDatabase(url, { maxConnections: 1 });
   try {
     const applied = await migrateToLatest(db);
-    say(`database ${databaseName(url)}${created ? ' created' : ''}, ${applied.length} migration(s) applied`);
+    const migrated = applied.length ? `migrated (${applied.join(', ')})` : 'up to date';
+    say(`database ${databaseName(url)} ${created ? 'created and ' : ''}${migrated}`);
   } finally {
     await db.destroy();
   }
