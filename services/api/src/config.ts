@@ -1,0 +1,97 @@
+import { existsSync } from 'node:fs';
+import { isAbsolute, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'verbose'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** The repository root, from src/ under jest and from dist/ when built. */
+export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+
+const environment = z.object({
+  APP_MODE: z.enum(['local', 'production']).default('local'),
+  PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+  DATABASE_URL: z
+    .url({ protocol: /^postgres(ql)?$/ })
+    .default('postgres://postgres@127.0.0.1:5432/ledgerstone'),
+  REDIS_URL: z.url({ protocol: /^rediss?$/ }).default('redis://127.0.0.1:6379'),
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_:.-]+$/, 'Use letters, digits and _ : . - only')
+    .default('ledgerstone'),
+  S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'Not a valid bucket name')
+    .default('ledgerstone-proofs'),
+  // s3rver, which `npm start` runs locally, accepts only this fixed key pair.
+  S3_ACCESS_KEY_ID: z.string().min(1).default('S3RVER'),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).default('S3RVER'),
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).default('smtp://127.0.0.1:1025'),
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).default('http://localhost:3000'),
+  SPA_DIR: z.string().min(1).default('frontend/dist'),
+  LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+});
+
+export interface ObjectStorageConfig {
+  /** Unset means AWS S3 itself. */
+  endpoint?: string;
+  region: string;
+  bucket: string;
+  credentials: { accessKeyId: string; secretAccessKey: string };
+}
+
+export interface ApiConfig {
+  mode: 'local' | 'production';
+  port: number;
+  databaseUrl: string;
+  redisUrl: string;
+  redisPrefix: string;
+  objectStorage: ObjectStorageConfig;
+  smtpUrl: string;
+  publicUrl: string;
+  /** Absolute path of the built SPA. */
+  spaDir: string;
+  logLevel: LogLevel;
+}
+
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+/** A relative SPA_DIR means the working directory when it exists there, else the repository root. */
+function resolveSpaDir(dir: string): string {
+  if (isAbsolute(dir)) return dir;
+  const fromWorkingDirectory = resolve(process.cwd(), dir);
+  return existsSync(fromWorkingDirectory) ? fromWorkingDirectory : resolve(REPO_ROOT, dir);
+}
+
+/** Reads the api's settings; an unset or empty variable takes its default. */
+export function loadConfig(env: Record<string, string | undefined>): ApiConfig {
+  const given = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const parsed = environment.safeParse(given);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new ConfigError(`Invalid environment variable ${issue?.path.join('.')}: ${issue?.message}`);
+  }
+  const values = parsed.data;
+  return {
+    mode: values.APP_MODE,
+    port: values.PORT,
+    databaseUrl: values.DATABASE_URL,
+    redisUrl: values.REDIS_URL,
+    redisPrefix: values.REDIS_PREFIX,
+    objectStorage: {
+      endpoint: values.S3_ENDPOINT,
+      region: values.S3_REGION,
+      bucket: values.S3_BUCKET,
+      credentials: { accessKeyId: values.S3_ACCESS_KEY_ID, secretAccessKey: values.S3_SECRET_ACCESS_KEY },
+    },
+    smtpUrl: values.SMTP_URL,
+    publicUrl: values.PUBLIC_URL,
+    spaDir: resolveSpaDir(values.SPA_DIR),
+    logLevel: values.LOG_LEVEL,
+  };
+}
