@@ -1,0 +1,156 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { testDatabaseUrl, testRedisPrefix } from '@ledgerstone/eventstore';
+import request from 'supertest';
+import { createApp } from './app.js';
+import { loadConfig } from './config.js';
+
+const INDEX_HTML =
+  '<!doctype html><html><body><div id="root"></div><script src="/assets/app-3f9a1c.js"></script></body></html>';
+
+/** The real api; these requests never reach PostgreSQL, so its database is never created. */
+function startApi(spaDir: string): Promise<NestExpressApplication> {
+  return createApp(
+    loadConfig({
+      DATABASE_URL: testDatabaseUrl('api_http'),
+      REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+      REDIS_PREFIX: testRedisPrefix('api_http'),
+      SPA_DIR: spaDir,
+      LOG_LEVEL: 'fatal',
+    }),
+  );
+}
+
+describe('the api over HTTP', () => {
+  let spaDir: string;
+  let app: NestExpressApplication;
+
+  beforeAll(async () => {
+    spaDir = await mkdtemp(join(tmpdir(), 'ls-api-spa-'));
+    await mkdir(join(spaDir, 'assets'));
+    await writeFile(join(spaDir, 'index.html'), INDEX_HTML);
+    await writeFile(join(spaDir, 'assets', 'app-3f9a1c.js'), 'console.log("app");');
+    await writeFile(join(spaDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    app = await startApi(spaDir);
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await rm(spaDir, { recursive: true, force: true });
+  });
+
+  describe('errors', () => {
+    it('answers malformed JSON with 400 and a message, not 500', async () => {
+      const response = await request(app.getHttpServer())
+        .post('/api/health')
+        .set('Content-Type', 'application/json')
+        .send('{"email": "ada@example.test",');
+
+      expect(response.status).toBe(400);
+      expect(response.body).toEqual({ message: 'Malformed JSON in request body' });
+    });
+
+    it('refuses a JSON body over 1 MB with 413 and a message', async () => {
+      const response = await request(app.getHttpServer())
+        .post('/api/health')
+        .set('Content-Type', 'application/json')
+        .send(JSON.stringify({ padding: 'x'.repeat(1024 * 1024) }));
+
+      expect(response.status).toBe(413);
+      expect(response.body).toEqual({ message: 'Request body is too large' });
+    });
+
+    it('reads a JSON body just under 1 MB', async () => {
+      const response = await request(app.getHttpServer())
+        .post('/api/health')
+        .set('Content-Type', 'application/json')
+        .send(JSON.stringify({ padding: 'x'.repeat(1000 * 1000) }));
+
+      expect(response.status).toBe(404);
+      expect(response.body).toEqual({ message: 'Cannot POST /api/health' });
+    });
+
+    it('answers an unknown /api route with 404 JSON', async () => {
+      const response = await request(app.getHttpServer()).get('/api/no-such-route');
+
+      expect(response.status).toBe(404);
+      expect(response.headers['content-type']).toMatch(/^application\/json/);
+      expect(response.body).toEqual({ message: 'Cannot GET /api/no-such-route' });
+    });
+
+    it('never hands an /api path to the SPA', async () => {
+      const response = await request(app.getHttpServer()).get('/api');
+
+      expect(response.status).toBe(404);
+      expect(response.body).toEqual({ message: 'Cannot GET /api' });
+    });
+  });
+
+  describe('the SPA', () => {
+    it('serves index.html for a deep link, revalidated on every visit', async () => {
+      const response = await request(app.getHttpServer()).get('/company');
+
+      expect(response.status).toBe(200);
+      expect(response.headers['content-type']).toMatch(/^text\/html/);
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.text).toBe(INDEX_HTML);
+    });
+
+    it('serves index.html at the root and for nested paths', async () => {
+      const root = await request(app.getHttpServer()).get('/');
+      const nested = await request(app.getHttpServer()).get('/reset-password/0f3a9c');
+
+      expect(root.text).toBe(INDEX_HTML);
+      expect(nested.text).toBe(INDEX_HTML);
+    });
+
+    it('serves hashed assets with a long cache lifetime', async () => {
+      const response = await request(app.getHttpServer()).get('/assets/app-3f9a1c.js');
+
+      expect(response.status).toBe(200);
+      expect(response.headers['content-type']).toMatch(/javascript/);
+      expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(response.text).toBe('console.log("app");');
+    });
+
+    it('serves other files revalidated', async () => {
+      const response = await request(app.getHttpServer()).get('/favicon.svg');
+
+      expect(response.status).toBe(200);
+      expect(response.headers['cache-control']).toBe('no-cache');
+    });
+
+    it('answers a missing asset with 404 instead of the app', async () => {
+      const response = await request(app.getHttpServer()).get('/assets/app-old.js');
+
+      expect(response.status).toBe(404);
+      expect(response.body).toEqual({ message: 'Cannot GET /assets/app-old.js' });
+    });
+
+    it('answers other methods outside /api with 404 JSON', async () => {
+      const response = await request(app.getHttpServer()).post('/company').send({});
+
+      expect(response.status).toBe(404);
+      expect(response.body).toEqual({ message: 'Cannot POST /company' });
+    });
+
+    it('says how to build the SPA when SPA_DIR holds no index.html', async () => {
+      const emptyDir = await mkdtemp(join(tmpdir(), 'ls-api-spa-empty-'));
+      const unbuilt = await startApi(emptyDir);
+      try {
+        const response = await request(unbuilt.getHttpServer()).get('/');
+
+        expect(response.status).toBe(503);
+        expect(response.headers['content-type']).toMatch(/^text\/plain/);
+        expect(response.text).toContain('not built yet');
+        expect(response.text).toContain('npm run build');
+      } finally {
+        await unbuilt.close();
+        await rm(emptyDir, { recursive: true, force: true });
+      }
+    });
+  });
+});

@@ -1,0 +1,36 @@
+import { type LogLevel as NestLogLevel } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { AppModule } from './app.module.js';
+import type { ApiConfig, LogLevel } from './config.js';
+import { ApiExceptionFilter } from './http/api-exception.filter.js';
+import { serveSpa } from './http/spa.js';
+
+const API_PREFIX = 'api';
+const BODY_LIMIT = '1mb';
+
+const NEST_LOG_LEVELS: Record<LogLevel, NestLogLevel[]> = {
+  fatal: ['fatal'],
+  error: ['fatal', 'error'],
+  warn: ['fatal', 'error', 'warn'],
+  info: ['fatal', 'error', 'warn', 'log'],
+  debug: ['fatal', 'error', 'warn', 'log', 'debug'],
+  verbose: ['fatal', 'error', 'warn', 'log', 'debug', 'verbose'],
+};
+
+/** The whole api, initialised but not listening: main.ts and the tests both start it from here. */
+export async function createApp(config: ApiConfig): Promise<NestExpressApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
+    bodyParser: false,
+    logger: NEST_LOG_LEVELS[config.logLevel],
+    abortOnError: false,
+  });
+  app.disable('x-powered-by');
+  app.useBodyParser('json', { limit: BODY_LIMIT });
+  app.useBodyParser('urlencoded', { limit: BODY_LIMIT, extended: false });
+  app.setGlobalPrefix(API_PREFIX);
+  app.useGlobalFilters(new ApiExceptionFilter());
+  serveSpa(app, config.spaDir);
+  await app.init();
+  return app;
+}

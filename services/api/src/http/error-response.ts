@@ -1,0 +1,62 @@
+import { STATUS_CODES } from 'node:http';
+import { HttpException, HttpStatus } from '@nestjs/common';
+import { z } from 'zod';
+
+export interface ErrorBody {
+  message: string;
+  fieldErrors?: Record<string, string[]>;
+}
+
+export interface ErrorResponse {
+  status: number;
+  body: ErrorBody;
+}
+
+export const INTERNAL_ERROR: ErrorResponse = {
+  status: HttpStatus.INTERNAL_SERVER_ERROR,
+  body: { message: 'Internal server error' },
+};
+
+function httpExceptionResponse(exception: HttpException): ErrorResponse {
+  const status = exception.getStatus();
+  // body-parser's own wording quotes the broken input back; say what happened instead.
+  if (status === HttpStatus.BAD_REQUEST && exception.cause instanceof SyntaxError) {
+    return { status, body: { message: 'Malformed JSON in request body' } };
+  }
+  if (status === HttpStatus.PAYLOAD_TOO_LARGE) {
+    return { status, body: { message: 'Request body is too large' } };
+  }
+  const response = exception.getResponse();
+  const given = typeof response === 'string' ? response : (response as { message?: unknown }).message;
+  const message =
+    typeof given === 'string'
+      ? given
+      : Array.isArray(given)
+        ? given.join('; ')
+        : (STATUS_CODES[status] ?? 'Error');
+  const fieldErrors =
+    typeof response === 'object' ? (response as { fieldErrors?: unknown }).fieldErrors : undefined;
+  return fieldErrors && typeof fieldErrors === 'object'
+    ? { status, body: { message, fieldErrors: fieldErrors as Record<string, string[]> } }
+    : { status, body: { message } };
+}
+
+function validationResponse(error: z.ZodError): ErrorResponse {
+  const { formErrors, fieldErrors } = z.flattenError(error);
+  return {
+    status: HttpStatus.BAD_REQUEST,
+    body: {
+      message: formErrors[0] ?? 'Please correct the highlighted fields',
+      fieldErrors: Object.fromEntries(
+        Object.entries(fieldErrors).filter((entry): entry is [string, string[]] => entry[1] !== undefined),
+      ),
+    },
+  };
+}
+
+/** The answer to an error the api knows; `undefined` for anything else, which is a server fault. */
+export function errorResponse(exception: unknown): ErrorResponse | undefined {
+  if (exception instanceof HttpException) return httpExceptionResponse(exception);
+  if (exception instanceof z.ZodError) return validationResponse(exception);
+  return undefined;
+}

@@ -1,0 +1,47 @@
+import { existsSync } from 'node:fs';
+import { join, sep } from 'node:path';
+import { NotFoundException } from '@nestjs/common';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NextFunction, Request, Response } from 'express';
+
+export const SPA_NOT_BUILT =
+  'The Ledgerstone web app is not built yet. Build it with `npm run build` in the repository root, then reload this page.\n';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const REVALIDATE = 'no-cache';
+
+function isApiPath(path: string): boolean {
+  return path === '/api' || path.startsWith('/api/');
+}
+
+/**
+ * Serves the built SPA at every path outside /api: its files as they are, and index.html for any other GET,
+ * so deep links (/company, /dashboard) load the app, which routes them itself. Vite names the files under
+ * assets/ by their content hash, so they may be cached for good; everything else is revalidated.
+ */
+export function serveSpa(app: NestExpressApplication, spaDir: string): void {
+  const index = join(spaDir, 'index.html');
+  const assets = join(spaDir, 'assets') + sep;
+
+  app.useStaticAssets(spaDir, {
+    index: false,
+    redirect: false,
+    setHeaders: (response: Response, file: string) =>
+      response.setHeader('Cache-Control', file.startsWith(assets) ? IMMUTABLE : REVALIDATE),
+  });
+
+  app.use((request: Request, response: Response, next: NextFunction) => {
+    if (isApiPath(request.path)) return next();
+    const notFound = new NotFoundException(`Cannot ${request.method} ${request.path}`);
+    if (request.method !== 'GET' && request.method !== 'HEAD') return next(notFound);
+    // A missing hashed file is a stale or broken link; answering it with the app would hide that.
+    if (request.path.startsWith('/assets/')) return next(notFound);
+    if (!existsSync(index)) {
+      response.status(503).type('text/plain').setHeader('Cache-Control', 'no-store').send(SPA_NOT_BUILT);
+      return;
+    }
+    response.sendFile(index, { headers: { 'Cache-Control': REVALIDATE } }, (error?: Error) => {
+      if (error) next(error);
+    });
+  });
+}

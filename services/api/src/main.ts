@@ -1,0 +1,27 @@
+import { Logger } from '@nestjs/common';
+import { createApp } from './app.js';
+import { ConfigError, loadConfig, type ApiConfig } from './config.js';
+
+function readConfig(): ApiConfig {
+  try {
+    return loadConfig(process.env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    process.stderr.write(`api: ${error.message}\n`);
+    process.exit(1);
+  }
+}
+
+async function main() {
+  const config = readConfig();
+  const app = await createApp(config);
+  // On SIGINT/SIGTERM Nest stops accepting requests, runs the shutdown hooks (closing every connection).
+  app.enableShutdownHooks(['SIGINT', 'SIGTERM']);
+  await app.listen(config.port);
+  new Logger('Api').log(`listening on http://localhost:${config.port} (public address ${config.publicUrl})`);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`api: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});
