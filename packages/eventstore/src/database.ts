@@ -1,8 +1,16 @@
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, type Transaction } from 'kysely';
 import pg from 'pg';
 
-// bigint columns (positions, transaction ids) come back as strings unless told otherwise.
+// bigint columns (positions) and xid8 transaction ids come back as strings unless told otherwise.
+const XID8_OID = 5069 as (typeof pg.types.builtins)['INT8']; // not among pg's builtins
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => BigInt(value));
+pg.types.setTypeParser(XID8_OID, (value) => BigInt(value));
+
+// The store, the runner and projections work on tables whatever the caller's schema type says.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyDatabase = Kysely<any>;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyTransaction = Transaction<any>;
 
 export interface DatabaseOptions {
   maxConnections?: number;
@@ -11,11 +19,16 @@ export interface DatabaseOptions {
 }
 
 export function createPool(url: string, options: DatabaseOptions = {}): pg.Pool {
-  return new pg.Pool({
+  const pool = new pg.Pool({
     connectionString: url,
     max: options.maxConnections ?? 10,
     idle_in_transaction_session_timeout: options.idleInTransactionTimeoutMs ?? 10_000,
   });
+  // A connection the server ends (restart, timeout, pg_terminate_backend) emits 'error'; without a listener
+  // that would crash the process. The failure reaches the next query on it, and the pool then replaces it.
+  pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', () => undefined));
+  return pool;
 }
 
 export function createDatabase<DB>(url: string, options: DatabaseOptions = {}): Kysely<DB> {

@@ -1,0 +1,232 @@
+import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { sql } from 'kysely';
+import { DuplicateEvent, StreamVersionConflict } from './errors.js';
+import { EventStore } from './event-store.js';
+import type { NewEvent } from './events.js';
+import { createTestDatabase, type TestDatabase } from './testing/test-database.js';
+
+function deposit(amount: number): NewEvent {
+  return {
+    id: randomUUID(),
+    type: 'DepositRequested',
+    data: { amount: String(amount) },
+    metadata: { actorId: 'member-1', actorRole: 'member', correlationId: randomUUID() },
+  };
+}
+
+let database: TestDatabase<unknown>;
+let store: EventStore;
+
+beforeAll(async () => {
+  database = await createTestDatabase('event_store');
+  store = new EventStore(database.db);
+});
+
+afterAll(async () => {
+  await database.drop();
+});
+
+describe('append', () => {
+  it('stores the events in order with their metadata and returns the next expected version', async () => {
+    const events = [deposit(100), deposit(200)];
+    const result = await store.append('account-order', events, { expectedVersion: 'no_stream' });
+
+    const stored = await store.readStream('account-order');
+    expect(result.nextExpectedVersion).toBe(2);
+    expect(result.lastGlobalPosition).toBe(stored[1]?.globalPosition);
+    expect(result.logPosition).toEqual({
+      transactionId: stored[1]?.transactionId,
+      globalPosition: stored[1]?.globalPosition,
+    });
+    expect(
+      stored.map((event) => [event.streamPosition, event.id, event.type, event.data, event.metadata]),
+    ).toEqual(events.map((event, index) => [index + 1, event.id, event.type, event.data, event.metadata]));
+    expect(stored[0]?.recordedAt).toBeInstanceOf(Date);
+    expect(stored.every((event) => /^[0-9a-f]{64}$/.test(event.hash))).toBe(true);
+  });
+
+  it('reads a range of a stream', async () => {
+    await store.append('account-range', [deposit(1), deposit(2), deposit(3), deposit(4)], {
+      expectedVersion: 0,
+    });
+
+    const middle = await store.readStream('account-range', { fromPosition: 2, toPosition: 3 });
+
+    expect(middle.map((event) => event.streamPosition)).toEqual([2, 3]);
+  });
+
+  it('refuses a stale expected version without writing anything', async () => {
+    await store.append('account-stale', [deposit(1)], { expectedVersion: 'no_stream' });
+
+    const attempt = store.append('account-stale', [deposit(2), deposit(3)], { expectedVersion: 0 });
+
+    await expect(attempt).rejects.toThrow(StreamVersionConflict);
+    await expect(attempt).rejects.toMatchObject({ streamId: 'account-stale', expected: 0, actual: 1 });
+    expect(await store.readStream('account-stale')).toHaveLength(1);
+  });
+
+  it('lets exactly one of two appends at the same expected version win, writing nothing of the loser', async () => {
+    await store.append('account-race', [deposit(1), deposit(2)], { expectedVersion: 'no_stream' });
+    const first = [deposit(10), deposit(11)];
+    const second = [deposit(20), deposit(21)];
+
+    // Both transactions are open at the same time: the first holds its append until the second has started.
+    const outcomes = await Promise.allSettled(
+      [first, second].map((events, index) =>
+        store.transaction(async (trx) => {
+          await sleep(index * 20);
+          const result = await store.appendInTransaction(trx, 'account-race', events, { expectedVersion: 2 });
+          await sleep(100);
+          return result;
+        }),
+      ),
+    );
+
+    const fulfilled = outcomes.filter((outcome) => outcome.status === 'fulfilled');
+    const rejected = outcomes.filter((outcome) => outcome.status === 'rejected');
+    expect(fulfilled).toHaveLength(1);
+    expect(rejected).toHaveLength(1);
+    expect(rejected[0]?.reason).toBeInstanceOf(StreamVersionConflict);
+    expect(rejected[0]?.reason).toMatchObject({ expected: 2, actual: 4 });
+    const winner = outcomes[0]?.status === 'fulfilled' ? first : second;
+    const stored = await store.readStream('account-race');
+    expect(stored.map((event) => event.id).slice(2)).toEqual(winner.map((event) => event.id));
+  });
+
+  it('lets exactly one of many concurrent "no_stream" appends create the stream', async () => {
+    const attempts = Array.from({ length: 8 }, () => [deposit(1)]);
+
+    const outcomes = await Promise.allSettled(
+      attempts.map((events) =>
+        store.append('account-created-once', events, { expectedVersion: 'no_stream' }),
+      ),
+    );
+
+    expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1);
+    for (const outcome of outcomes) {
+      if (outcome.status === 'rejected') expect(outcome.reason).toBeInstanceOf(StreamVersionConflict);
+    }
+    expect(await store.readStream('account-created-once')).toHaveLength(1);
+  });
+
+  it('reports a conflict caught by the unique position when the caller reads an older snapshot', async () => {
+    await store.append('account-snapshot', [deposit(1)], { expectedVersion: 'no_stream' });
+
+    const attempt = database.db
+      .transaction()
+      .setIsolationLevel('repeatable read')
+      .execute(async (trx) => {
+        await sql`select count(*) from events`.execute(trx);
+        await store.append('account-snapshot', [deposit(2)], { expectedVersion: 1 });
+        return store.appendInTransaction(trx, 'account-snapshot', [deposit(3)], { expectedVersion: 1 });
+      });
+
+    await expect(attempt).rejects.toThrow(StreamVersionConflict);
+    expect((await store.readStream('account-snapshot')).map((event) => event.data)).toEqual([
+      { amount: '1' },
+      { amount: '2' },
+    ]);
+  });
+
+  it("appends at 'any' version whatever the stream holds", async () => {
+    await store.append('account-any', [deposit(1)], { expectedVersion: 'any' });
+
+    const result = await store.append('account-any', [deposit(2)], { expectedVersion: 'any' });
+
+    expect(result.nextExpectedVersion).toBe(2);
+  });
+
+  it('rejects an event id that is not a uuid', async () => {
+    const attempt = store.append('account-bad-id', [{ id: 'x1', type: 'T', data: {} }], {
+      expectedVersion: 'any',
+    });
+
+    await expect(attempt).rejects.toThrow(TypeError);
+  });
+});
+
+describe('idempotent event ids', () => {
+  it('stores an event appended twice once and returns the stored result', async () => {
+    const event = deposit(500);
+    const first = await store.append('account-retry', [event], { expectedVersion: 'no_stream' });
+
+    const again = await store.append('account-retry', [event], { expectedVersion: 'no_stream' });
+
+    expect(again).toEqual(first);
+    expect(await store.readStream('account-retry')).toHaveLength(1);
+  });
+
+  it('stores a batch appended twice once, even after the stream moved on', async () => {
+    const batch = [deposit(1), deposit(2)];
+    const first = await store.append('account-batch-retry', batch, { expectedVersion: 0 });
+    await store.append('account-batch-retry', [deposit(3)], { expectedVersion: 2 });
+
+    const again = await store.append('account-batch-retry', batch, { expectedVersion: 0 });
+
+    expect(again).toEqual(first);
+    expect(await store.readStream('account-batch-retry')).toHaveLength(3);
+  });
+
+  it('refuses a batch of which only some events are stored', async () => {
+    const stored = deposit(1);
+    await store.append('account-partial', [stored], { expectedVersion: 0 });
+
+    const attempt = store.append('account-partial', [stored, deposit(2)], { expectedVersion: 1 });
+
+    await expect(attempt).rejects.toThrow(DuplicateEvent);
+    await expect(attempt).rejects.toMatchObject({ eventId: stored.id });
+    expect(await store.readStream('account-partial')).toHaveLength(1);
+  });
+
+  it('refuses an event id stored in another stream', async () => {
+    const event = deposit(1);
+    await store.append('account-owner', [event], { expectedVersion: 0 });
+
+    const attempt = store.append('account-other', [event], { expectedVersion: 0 });
+
+    await expect(attempt).rejects.toMatchObject({ name: 'DuplicateEvent', eventId: event.id });
+    expect(await store.readStream('account-other')).toHaveLength(0);
+  });
+
+  it('stores an event appended concurrently to two streams once', async () => {
+    const event = deposit(1);
+
+    const outcomes = await Promise.allSettled(
+      ['account-twin-a', 'account-twin-b'].map((streamId) =>
+        store.transaction(async (trx) => {
+          const result = await store.appendInTransaction(trx, streamId, [event], { expectedVersion: 0 });
+          await sleep(50);
+          return result;
+        }),
+      ),
+    );
+
+    expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1);
+    const rejected = outcomes.find((outcome) => outcome.status === 'rejected');
+    expect(rejected?.reason).toBeInstanceOf(DuplicateEvent);
+    expect(rejected?.reason).toMatchObject({ eventId: event.id });
+    const { rows } = await sql<{
+      n: bigint;
+    }>`select count(*) as n from events where event_id = ${event.id}`.execute(database.db);
+    expect(rows[0]?.n).toBe(1n);
+  });
+});
+
+describe('append-only table', () => {
+  it('refuses UPDATE, DELETE and TRUNCATE', async () => {
+    await store.append('account-frozen', [deposit(1)], { expectedVersion: 0 });
+
+    await expect(
+      sql`update events set data = '{"amount":"999"}' where stream_id = 'account-frozen'`.execute(
+        database.db,
+      ),
+    ).rejects.toThrow(/append-only/);
+    await expect(
+      sql`delete from events where stream_id = 'account-frozen'`.execute(database.db),
+    ).rejects.toThrow(/append-only/);
+    await expect(sql`truncate events`.execute(database.db)).rejects.toThrow(/append-only/);
+    expect((await store.readStream('account-frozen'))[0]?.data).toEqual({ amount: '1' });
+  });
+});

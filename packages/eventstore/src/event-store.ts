@@ -1,0 +1,302 @@
+import { sql } from 'kysely';
+import { DuplicateEvent, StreamVersionConflict } from './errors.js';
+import type { AppendResult, EventMetadata, ExpectedVersion, NewEvent, RecordedEvent } from './events.js';
+import type { LogPosition } from './log-position.js';
+import type { AnyDatabase, AnyTransaction } from './database.js';
+
+export const EVENTS_CHANNEL = 'ledgerstone_events';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const UNIQUE_VIOLATION = '23505';
+
+export interface AppendOptions {
+  expectedVersion: ExpectedVersion;
+}
+
+export interface ReadStreamOptions {
+  fromPosition?: number;
+  toPosition?: number;
+}
+
+export interface ReadAllOptions {
+  /** Read strictly after this position. */
+  after: LogPosition;
+  limit: number;
+  types?: readonly string[];
+}
+
+/** One window of the log: `limit` bounds the entries scanned, `events` holds those of the wanted types. */
+export interface LogPage {
+  events: RecordedEvent[];
+  /** Where the next read starts: the last scanned entry, or `after` when nothing new was committed. */
+  position: LogPosition;
+  scanned: number;
+}
+
+interface AppendRow {
+  outcome: 'appended' | 'already_appended' | 'conflict' | 'duplicate';
+  stream_version: number | null;
+  log_transaction_id: bigint | null;
+  log_global_position: bigint | null;
+  conflicting_event_id: string | null;
+}
+
+interface EventRow {
+  global_position: bigint;
+  transaction_id: bigint;
+  stream_id: string;
+  stream_position: number;
+  event_id: string;
+  type: string;
+  data: unknown;
+  metadata: EventMetadata;
+  recorded_at: Date;
+  hash: string;
+}
+
+type LogRow = Omit<EventRow, 'stream_id'> & { stream_id: string | null };
+
+export class EventStore {
+  private readonly announcer: AppendAnnouncer;
+
+  constructor(private readonly db: AnyDatabase) {
+    this.announcer = new AppendAnnouncer(db);
+  }
+
+  async append(streamId: string, events: NewEvent[], options: AppendOptions): Promise<AppendResult> {
+    let result: AppendResult;
+    try {
+      result = await appendEvents(this.db, streamId, events, options.expectedVersion);
+    } catch (error) {
+      // A concurrent append of the same stream under another isolation level, or of the same event id to
+      // another stream, surfaces as a unique violation; report it with the stream's version as it is now.
+      if (error instanceof StreamVersionConflict && error.actual === undefined) {
+        throw new StreamVersionConflict(
+          streamId,
+          options.expectedVersion,
+          await this.streamVersion(streamId),
+        );
+      }
+      throw error;
+    }
+    this.announce();
+    return result;
+  }
+
+  /** Appends inside the caller's transaction; use `transaction()` (or call `announce()` after commit) to wake followers at once. */
+  appendInTransaction(
+    trx: AnyTransaction,
+    streamId: string,
+    events: NewEvent[],
+    options: AppendOptions,
+  ): Promise<AppendResult> {
+    return appendEvents(trx, streamId, events, options.expectedVersion);
+  }
+
+  /** Runs `work` in a transaction and, once it has committed, wakes the log's followers. */
+  async transaction<T>(work: (trx: AnyTransaction) => Promise<T>): Promise<T> {
+    const result = await this.db.transaction().execute(work);
+    this.announce();
+    return result;
+  }
+
+  /** Tells followers new events may exist (best effort: they poll as well). */
+  announce(): void {
+    this.announcer.request();
+  }
+
+  async streamVersion(streamId: string): Promise<number> {
+    const { rows } = await sql<{ version: number }>`
+      select coalesce(max(stream_position), 0) as version from events where stream_id = ${streamId}
+    `.execute(this.db);
+    return rows[0]?.version ?? 0;
+  }
+
+  async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
+    const { rows } = await sql<EventRow>`
+      select global_position, transaction_id, stream_id, stream_position, event_id, type, data, metadata,
+        recorded_at, encode(hash, 'hex') as hash
+      from events
+      where stream_id = ${streamId}
+        and stream_position between ${options.fromPosition ?? 1} and ${options.toPosition ?? 2_147_483_647}
+      order by stream_position
+    `.execute(this.db);
+    return rows.map(toRecordedEvent);
+  }
+
+  /** Committed events after `after`, in log order, never skipping one that commits later with a lower position. */
+  async readAll(options: ReadAllOptions): Promise<RecordedEvent[]> {
+    return readAll(this.db, options);
+  }
+
+  /** A window of the log for followers: their position moves past entries of unwanted types too. */
+  async readLog(options: ReadAllOptions): Promise<LogPage> {
+    return readLog(this.db, options);
+  }
+}
+
+async function appendEvents(
+  db: AnyDatabase,
+  streamId: string,
+  events: NewEvent[],
+  expectedVersion: ExpectedVersion,
+): Promise<AppendResult> {
+  for (const event of events) {
+    if (!UUID.test(event.id)) throw new TypeError(`Event id ${JSON.stringify(event.id)} is not a uuid`);
+  }
+  let row: AppendRow | undefined;
+  try {
+    ({
+      rows: [row],
+    } = await sql<AppendRow>`
+      select outcome, stream_version, log_transaction_id, log_global_position, conflicting_event_id
+      from append_events(${streamId}, ${expectedVersionParameter(expectedVersion)},
+        ${events.map((event) => event.id)}::uuid[], ${events.map((event) => event.type)}::text[],
+        ${JSON.stringify(events.map((event) => event.data))}::jsonb,
+        ${JSON.stringify(events.map((event) => event.metadata ?? {}))}::jsonb)
+    `.execute(db));
+  } catch (error) {
+    throw translateUniqueViolation(error, streamId, expectedVersion);
+  }
+  if (!row) throw new Error('append_events returned no row');
+  switch (row.outcome) {
+    case 'appended':
+    case 'already_appended':
+      return {
+        nextExpectedVersion: row.stream_version ?? 0,
+        lastGlobalPosition: row.log_global_position ?? 0n,
+        logPosition: {
+          transactionId: row.log_transaction_id ?? 0n,
+          globalPosition: row.log_global_position ?? 0n,
+        },
+      };
+    case 'conflict':
+      throw new StreamVersionConflict(streamId, expectedVersion, row.stream_version ?? 0);
+    case 'duplicate':
+      throw new DuplicateEvent(row.conflicting_event_id ?? '');
+  }
+}
+
+function expectedVersionParameter(expected: ExpectedVersion): number | null {
+  if (expected === 'any') return null;
+  if (expected === 'no_stream') return 0;
+  if (!Number.isInteger(expected) || expected < 0)
+    throw new RangeError(`Invalid expected version ${expected}`);
+  return expected;
+}
+
+function translateUniqueViolation(error: unknown, streamId: string, expected: ExpectedVersion): unknown {
+  if (!isDatabaseError(error) || error.code !== UNIQUE_VIOLATION) return error;
+  if (error.constraint === 'events_stream_position_key')
+    return new StreamVersionConflict(streamId, expected, undefined);
+  if (error.constraint === 'events_event_id_key') {
+    return new DuplicateEvent(/\(event_id\)=\(([^)]+)\)/.exec(error.detail ?? '')?.[1] ?? '');
+  }
+  return error;
+}
+
+function isDatabaseError(error: unknown): error is { code: string; constraint?: string; detail?: string } {
+  return (
+    typeof error === 'object' && error !== null && typeof (error as { code?: unknown }).code === 'string'
+  );
+}
+
+export async function readAll(db: AnyDatabase, options: ReadAllOptions): Promise<RecordedEvent[]> {
+  const { rows } = await sql<EventRow>`
+    select global_position, transaction_id, stream_id, stream_position, event_id, type, data, metadata,
+      recorded_at, encode(hash, 'hex') as hash
+    from events
+    where (transaction_id, global_position) > (${String(options.after.transactionId)}::xid8, ${options.after.globalPosition}::bigint)
+      and transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+      ${options.types ? sql`and type = any(${options.types}::text[])` : sql``}
+    order by transaction_id, global_position
+    limit ${options.limit}
+  `.execute(db);
+  return rows.map(toRecordedEvent);
+}
+
+export async function readLog(db: AnyDatabase, options: ReadAllOptions): Promise<LogPage> {
+  if (!options.types) {
+    const events = await readAll(db, options);
+    const last = events.at(-1);
+    return { events, position: last ? positionOf(last) : options.after, scanned: events.length };
+  }
+  const { rows } = await sql<LogRow>`
+    select e.global_position, e.transaction_id, wanted.*
+    from events e
+    left join lateral (
+      select e.stream_id, e.stream_position, e.event_id, e.type, e.data, e.metadata, e.recorded_at,
+        encode(e.hash, 'hex') as hash
+      where e.type = any(${options.types}::text[])
+    ) wanted on true
+    where (e.transaction_id, e.global_position) > (${String(options.after.transactionId)}::xid8, ${options.after.globalPosition}::bigint)
+      and e.transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+    order by e.transaction_id, e.global_position
+    limit ${options.limit}
+  `.execute(db);
+  const last = rows.at(-1);
+  const events: RecordedEvent[] = [];
+  for (const row of rows) if (row.stream_id !== null) events.push(toRecordedEvent(row as EventRow));
+  return {
+    events,
+    position: last
+      ? { transactionId: last.transaction_id, globalPosition: last.global_position }
+      : options.after,
+    scanned: rows.length,
+  };
+}
+
+export function positionOf(event: RecordedEvent): LogPosition {
+  return { transactionId: event.transactionId, globalPosition: event.globalPosition };
+}
+
+function toRecordedEvent(row: EventRow): RecordedEvent {
+  return {
+    globalPosition: row.global_position,
+    transactionId: row.transaction_id,
+    streamId: row.stream_id,
+    streamPosition: row.stream_position,
+    id: row.event_id,
+    type: row.type,
+    data: row.data,
+    metadata: row.metadata,
+    recordedAt: row.recorded_at,
+    hash: row.hash,
+  };
+}
+
+/**
+ * Sends NOTIFY outside the appending transactions, at most one in flight and one per interval, with
+ * asynchronous commit: NOTIFY holds a database-wide lock until its transaction's commit is flushed.
+ */
+class AppendAnnouncer {
+  private sending = false;
+  private requested = false;
+
+  constructor(
+    private readonly db: AnyDatabase,
+    private readonly minIntervalMs = 2,
+  ) {}
+
+  request(): void {
+    if (this.sending) {
+      this.requested = true;
+      return;
+    }
+    this.send();
+  }
+
+  private send(): void {
+    this.sending = true;
+    this.requested = false;
+    sql`select set_config('synchronous_commit', 'off', true), pg_notify(${EVENTS_CHANNEL}, '')`
+      .execute(this.db)
+      .catch(() => undefined)
+      .finally(() => {
+        setTimeout(() => {
+          this.sending = false;
+          if (this.requested) this.send();
+        }, this.minIntervalMs).unref();
+      });
+  }
+}

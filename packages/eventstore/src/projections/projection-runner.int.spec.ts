@@ -1,0 +1,205 @@
+import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { sql } from 'kysely';
+import { EventStore } from '../event-store.js';
+import type { NewEvent } from '../events.js';
+import { LogFollower } from '../log-follower.js';
+import type { LogPosition } from '../log-position.js';
+import { createTestDatabase, type TestDatabase } from '../testing/test-database.js';
+import type { Projection } from './projection.js';
+import { ProjectionRunner, type ProjectionRunnerOptions } from './projection-runner.js';
+import type { AnyDatabase } from '../database.js';
+
+let database: TestDatabase<unknown>;
+let store: EventStore;
+let follower: LogFollower;
+const runners: ProjectionRunner[] = [];
+
+beforeAll(async () => {
+  database = await createTestDatabase('projection_runner', { maxConnections: 30 });
+  store = new EventStore(database.db);
+  follower = await LogFollower.start(database.url);
+});
+
+afterEach(async () => {
+  await Promise.all(runners.splice(0).map((runner) => runner.stop()));
+});
+
+afterAll(async () => {
+  await follower.stop();
+  await database.drop();
+});
+
+function moved(amount: number): NewEvent {
+  return { id: randomUUID(), type: 'AmountMoved', data: { amount } };
+}
+
+function noted(): NewEvent {
+  return { id: randomUUID(), type: 'NoteAdded', data: { note: 'not for this projection' } };
+}
+
+/** Appends `count` handled events (with unhandled ones between) over a few streams; returns the last position. */
+async function appendEvents(prefix: string, count: number): Promise<LogPosition> {
+  let last: LogPosition | undefined;
+  for (let index = 0; index < count; index += 1) {
+    const events = index % 4 === 0 ? [moved(index + 1), noted()] : [moved(index + 1)];
+    const result = await store.append(`${prefix}-${index % 5}`, events, { expectedVersion: 'any' });
+    last = result.logPosition;
+  }
+  return last!;
+}
+
+/** A projection writing one row per handled event; the primary key makes a second application fail. */
+function rowsProjection(name: string, table: string, options: { failAtAmount?: number } = {}): Projection {
+  return {
+    name,
+    eventTypes: ['AmountMoved'],
+    tables: [table],
+    async createTables(db: AnyDatabase) {
+      await db.schema
+        .createTable(table)
+        .addColumn('event_id', 'uuid', (column) => column.primaryKey())
+        .addColumn('stream_id', 'text', (column) => column.notNull())
+        .addColumn('stream_position', 'integer', (column) => column.notNull())
+        .addColumn('amount', 'integer', (column) => column.notNull())
+        .execute();
+    },
+    async apply(trx, events) {
+      for (const event of events) {
+        const { amount } = event.data as { amount: number };
+        if (amount === options.failAtAmount) throw new Error(`cannot apply amount ${amount}`);
+        await trx
+          .insertInto(table)
+          .values({
+            event_id: event.id,
+            stream_id: event.streamId,
+            stream_position: event.streamPosition,
+            amount,
+          })
+          .execute();
+      }
+    },
+  };
+}
+
+async function rows(table: string): Promise<unknown[]> {
+  const { rows: found } = await sql`select * from ${sql.table(table)} order by event_id`.execute(database.db);
+  return found;
+}
+
+/** Every projection here reads the whole log, including the events of earlier tests. */
+async function handledCount(): Promise<number> {
+  const { rows: found } = await sql<{ n: number }>`
+    select count(*)::integer as n from events where type = 'AmountMoved'
+  `.execute(database.db);
+  return found[0]?.n ?? 0;
+}
+
+async function startRunner(projections: Projection[], options: ProjectionRunnerOptions = {}) {
+  const runner = new ProjectionRunner(database.db, projections, {
+    follower,
+    batchSize: 25,
+    standbyRetryMs: 50,
+    retryMs: 50,
+    ...options,
+  });
+  runners.push(runner);
+  await runner.start();
+  return runner;
+}
+
+async function until(condition: () => boolean | Promise<boolean>, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error('condition not reached in time');
+    await sleep(20);
+  }
+}
+
+describe('ProjectionRunner', () => {
+  it('applies handled events once each and keeps its checkpoint with the rows', async () => {
+    const last = await appendEvents('basic', 60);
+    const runner = await startRunner([rowsProjection('basic', 'basic_rows')]);
+
+    expect(await runner.waitForPosition(last)).toBe(true);
+
+    const applied = await rows('basic_rows');
+    expect(applied.length).toBe(await handledCount());
+    await until(() => runner.status()[0]?.position?.globalPosition === last.globalPosition);
+    expect(runner.status()).toEqual([{ name: 'basic', active: true, position: last, lastError: null }]);
+  });
+
+  it('after a projection throws halfway through a batch and restarts, ends with the rows of a clean run', async () => {
+    const last = await appendEvents('failing', 80);
+    const errors: unknown[] = [];
+    const failing = await startRunner([rowsProjection('flaky', 'flaky_rows', { failAtAmount: 37 })], {
+      onError: (error) => errors.push(error),
+    });
+    await until(() => errors.length >= 2);
+    await failing.stop();
+    const partial = await rows('flaky_rows');
+
+    const restarted = await startRunner([rowsProjection('flaky', 'flaky_rows')]);
+    const clean = await startRunner([rowsProjection('clean', 'clean_rows')]);
+    expect(await restarted.waitForPosition(last)).toBe(true);
+    expect(await clean.waitForPosition(last)).toBe(true);
+
+    // The failed batch left nothing behind: only whole batches before event 37 were kept.
+    expect(partial.length).toBeGreaterThan(0);
+    expect(partial.every((row) => (row as { amount: number }).amount < 37)).toBe(true);
+    expect(failing.status()[0]?.lastError).toBe('cannot apply amount 37');
+    expect(await rows('flaky_rows')).toEqual(await rows('clean_rows'));
+  });
+
+  it('lets only one of two runners started together apply a projection, and the standby take over', async () => {
+    await appendEvents('pair', 40);
+    const errors: unknown[] = [];
+    const options = { onError: (error: unknown) => errors.push(error) };
+    const [first, second] = await Promise.all([
+      startRunner([rowsProjection('pair', 'pair_rows')], options),
+      startRunner([rowsProjection('pair', 'pair_rows')], options),
+    ]);
+    const isActive = (runner: ProjectionRunner) => runner.status()[0]?.active === true;
+
+    expect([first, second].filter(isActive)).toHaveLength(1);
+    const [active, standby] = isActive(first!) ? [first!, second!] : [second!, first!];
+
+    const writing = appendEvents('pair', 60);
+    await sleep(100);
+    await active.stop();
+    await until(() => isActive(standby));
+    const last = await writing;
+    expect(await standby.waitForPosition(last)).toBe(true);
+
+    expect((await rows('pair_rows')).length).toBe(await handledCount());
+    expect(errors).toEqual([]);
+  });
+
+  it("has a standby take over when the active runner's connection dies", async () => {
+    await appendEvents('crash', 20);
+    const first = await startRunner([rowsProjection('crash', 'crash_rows')]);
+    const second = await startRunner([rowsProjection('crash', 'crash_rows')]);
+    expect(first.status()[0]?.active).toBe(true);
+    expect(second.status()[0]?.active).toBe(false);
+
+    const { rows: terminated } = await sql<{ terminated: boolean }>`
+      select pg_terminate_backend(pid) as terminated from pg_locks
+      where locktype = 'advisory' and granted and objsubid = 2
+        and objid = (hashtext('crash')::bigint & 4294967295)
+        and database = (select oid from pg_database where datname = current_database())
+    `.execute(database.db);
+    expect(terminated).toEqual([{ terminated: true }]);
+    await until(() => second.status()[0]?.active === true);
+    const last = await appendEvents('crash', 20);
+
+    expect(await second.waitForPosition(last)).toBe(true);
+    expect((await rows('crash_rows')).length).toBe(await handledCount());
+  });
+
+  it('refuses two projections with the same name', () => {
+    expect(
+      () => new ProjectionRunner(database.db, [rowsProjection('twice', 'a'), rowsProjection('twice', 'b')]),
+    ).toThrow(/unique/);
+  });
+});

@@ -1,0 +1,66 @@
+import { sql } from 'kysely';
+import type { RecordedEvent } from '../events.js';
+import type { LogPosition } from '../log-position.js';
+import type { AnyDatabase, AnyTransaction } from '../database.js';
+
+/**
+ * A read model fed by the log. Its SQL must name its tables without a schema: a rebuild runs `createTables`
+ * and `apply` with the search path set to a scratch schema.
+ */
+export interface Projection {
+  name: string;
+  eventTypes: readonly string[];
+  tables: readonly string[];
+  createTables(db: AnyDatabase): Promise<void>;
+  /** Applies a batch in log order, inside the transaction that also moves the checkpoint. */
+  apply(trx: AnyTransaction, events: RecordedEvent[]): Promise<void>;
+}
+
+interface CheckpointRow {
+  transaction_id: bigint;
+  global_position: bigint;
+}
+
+export async function ensureCheckpoint(db: AnyDatabase, name: string): Promise<void> {
+  await sql`
+    insert into projection_checkpoints (name, transaction_id, global_position)
+    values (${name}, '0'::xid8, 0)
+    on conflict (name) do nothing
+  `.execute(db);
+}
+
+/**
+ * Locks the projection's checkpoint row until the transaction ends: whoever holds it (a runner applying a
+ * batch, a rebuild swapping tables in) is the only writer of the projection's tables.
+ */
+export async function lockCheckpoint(trx: AnyTransaction, name: string): Promise<LogPosition> {
+  const { rows } = await sql<CheckpointRow>`
+    select transaction_id, global_position from projection_checkpoints where name = ${name} for update
+  `.execute(trx);
+  if (!rows[0]) throw new Error(`Projection ${name} has no checkpoint`);
+  return toPosition(rows[0]);
+}
+
+export async function saveCheckpoint(
+  trx: AnyTransaction,
+  name: string,
+  position: LogPosition,
+): Promise<void> {
+  await sql`
+    update projection_checkpoints
+    set transaction_id = ${String(position.transactionId)}::xid8, global_position = ${position.globalPosition},
+      updated_at = now()
+    where name = ${name}
+  `.execute(trx);
+}
+
+export async function readCheckpoints(db: AnyDatabase): Promise<Map<string, LogPosition>> {
+  const { rows } = await sql<CheckpointRow & { name: string }>`
+    select name, transaction_id, global_position from projection_checkpoints
+  `.execute(db);
+  return new Map(rows.map((row) => [row.name, toPosition(row)]));
+}
+
+function toPosition(row: CheckpointRow): LogPosition {
+  return { transactionId: row.transaction_id, globalPosition: row.global_position };
+}
