@@ -1,1 +1,1 @@
-export {};
+export * from './identity/identity.events.js';
