@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ConfigError } from '../config.js';
 
 export interface Limit {
   points: number;
@@ -30,19 +31,13 @@ const environment = z.object({
   RATE_LIMIT_FORGOT_PER_IP_HOUR: count(20),
 });
 
-export class RateLimitConfigError extends Error {
-  override readonly name = 'RateLimitConfigError';
-}
-
 /** Reads the limits' sizes; the windows are part of each variable's meaning. An unset or empty variable takes its default. */
 export function loadRateLimitConfig(env: Record<string, string | undefined>): RateLimitConfig {
   const given = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
   const parsed = environment.safeParse(given);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new RateLimitConfigError(
-      `Invalid environment variable ${issue?.path.join('.')}: ${issue?.message}`,
-    );
+    throw new ConfigError(`Invalid environment variable ${issue?.path.join('.')}: ${issue?.message}`);
   }
   const values = parsed.data;
   return {
