@@ -22,6 +22,16 @@ export const mailTemplateData = {
     code: z.string().regex(/^\d{6}$/),
     minutes: z.number().int().positive(),
   }),
+  'password-reset': z.object({
+    firstName: z.string().min(1),
+    resetUrl: z.url({ protocol: /^https?$/ }),
+    minutes: z.number().int().positive(),
+  }),
+  'password-changed': z.object({
+    firstName: z.string().min(1),
+    changedAt: z.iso.datetime(),
+    forgotPasswordUrl: z.url({ protocol: /^https?$/ }),
+  }),
 } as const;
 
 export type MailTemplateName = keyof typeof mailTemplateData;

@@ -5,6 +5,8 @@ import {
   type MailTemplateData,
   type MailTemplateName,
 } from '@ledgerstone/contracts';
+import { renderPasswordChanged } from './password-changed.js';
+import { renderPasswordReset } from './password-reset.js';
 import { renderVerificationCode } from './verification-code.js';
 
 export interface RenderedMail {
@@ -19,6 +21,8 @@ export interface OutgoingMail extends RenderedMail {
 
 const renderers: { [T in MailTemplateName]: (data: MailTemplateData<T>) => RenderedMail } = {
   'verification-code': renderVerificationCode,
+  'password-reset': renderPasswordReset,
+  'password-changed': renderPasswordChanged,
 };
 
 /** A job that no retry can ever send: unknown template, bad recipient or data. */
@@ -43,5 +47,11 @@ export function renderMail(job: unknown): OutgoingMail {
     const problems = data.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
     throw new InvalidMailJob(`Invalid data for mail template "${template}": ${problems}`);
   }
-  return { to: address.data, ...renderers[template](data.data) };
+  return { to: address.data, ...renderTemplate(template, data.data) };
+}
+
+/** TypeScript cannot match a union of template names to their data by itself; the schema check above did. */
+function renderTemplate<T extends MailTemplateName>(template: T, data: MailTemplateData<T>): RenderedMail {
+  const render = renderers[template] as (data: MailTemplateData<T>) => RenderedMail;
+  return render(data);
 }
