@@ -26,6 +26,7 @@ export async function createApp(config: ApiConfig): Promise<NestExpressApplicati
     abortOnError: false,
   });
   app.disable('x-powered-by');
+  if (config.trustProxyHops > 0) app.set('trust proxy', config.trustProxyHops);
   app.useBodyParser('json', { limit: BODY_LIMIT });
   app.useBodyParser('urlencoded', { limit: BODY_LIMIT, extended: false });
   app.setGlobalPrefix(API_PREFIX);

@@ -2,6 +2,8 @@ import { existsSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { ConfigError } from './config-error.js';
+import { loadRateLimitConfig, type RateLimitConfig } from './rate-limits/rate-limits.config.js';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'verbose'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -33,6 +35,8 @@ const environment = z.object({
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).default('http://localhost:3000'),
   SPA_DIR: z.string().min(1).default('frontend/dist'),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  // Behind nginx or a load balancer: how many proxy hops to trust for the client IP that rate limits count.
+  TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
 });
 
 export interface ObjectStorageConfig {
@@ -55,11 +59,11 @@ export interface ApiConfig {
   /** Absolute path of the built SPA. */
   spaDir: string;
   logLevel: LogLevel;
+  trustProxyHops: number;
+  rateLimits: RateLimitConfig;
 }
 
-export class ConfigError extends Error {
-  override readonly name = 'ConfigError';
-}
+export { ConfigError };
 
 /** A relative SPA_DIR means the working directory when it exists there, else the repository root. */
 function resolveSpaDir(dir: string): string {
@@ -93,5 +97,7 @@ export function loadConfig(env: Record<string, string | undefined>): ApiConfig {
     publicUrl: values.PUBLIC_URL,
     spaDir: resolveSpaDir(values.SPA_DIR),
     logLevel: values.LOG_LEVEL,
+    trustProxyHops: values.TRUST_PROXY_HOPS,
+    rateLimits: loadRateLimitConfig(env),
   };
 }

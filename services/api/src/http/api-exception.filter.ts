@@ -21,6 +21,7 @@ export class ApiExceptionFilter implements ExceptionFilter {
       response.end();
       return;
     }
+    if (answer.headers) response.set(answer.headers);
     response.status(answer.status).json(answer.body);
   }
 }

@@ -1,6 +1,8 @@
 import { STATUS_CODES } from 'node:http';
 import { HttpException, HttpStatus } from '@nestjs/common';
 import { z } from 'zod';
+import { TooManyAttempts } from '../rate-limits/too-many-attempts.error.js';
+import { tooManyAttemptsResponse } from '../rate-limits/too-many-attempts.response.js';
 
 export interface ErrorBody {
   message: string;
@@ -9,6 +11,7 @@ export interface ErrorBody {
 
 export interface ErrorResponse {
   status: number;
+  headers?: Record<string, string>;
   body: ErrorBody;
 }
 
@@ -58,5 +61,6 @@ function validationResponse(error: z.ZodError): ErrorResponse {
 export function errorResponse(exception: unknown): ErrorResponse | undefined {
   if (exception instanceof HttpException) return httpExceptionResponse(exception);
   if (exception instanceof z.ZodError) return validationResponse(exception);
+  if (exception instanceof TooManyAttempts) return tooManyAttemptsResponse(exception);
   return undefined;
 }
