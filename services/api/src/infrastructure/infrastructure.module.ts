@@ -10,7 +10,7 @@ import {
   type Provider,
 } from '@nestjs/common';
 import { MAIL_QUEUE as MAIL_QUEUE_NAME, mailJobOptions, type MailJob } from '@ledgerstone/contracts';
-import { createDatabase } from '@ledgerstone/eventstore';
+import { createDatabase, EventStore } from '@ledgerstone/eventstore';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import nodemailer, { type Transporter } from 'nodemailer';
@@ -118,11 +118,12 @@ export class InfrastructureModule {
       { provide: OBJECT_STORAGE, useFactory: () => createObjectStorage(config.objectStorage) },
       { provide: SMTP_TRANSPORT, useFactory: () => createSmtpTransport(config) },
       { provide: MAIL_QUEUE, inject: [REDIS], useFactory: (redis: Redis) => createMailQueue(redis, config) },
+      { provide: EventStore, inject: [DATABASE], useFactory: (database: Database) => new EventStore(database) },
     ];
     return {
       module: InfrastructureModule,
       providers: [...connections, InfrastructureShutdown],
-      exports: [API_CONFIG, DATABASE, REDIS, OBJECT_STORAGE, SMTP_TRANSPORT, MAIL_QUEUE],
+      exports: [API_CONFIG, DATABASE, REDIS, OBJECT_STORAGE, SMTP_TRANSPORT, MAIL_QUEUE, EventStore],
     };
   }
 }
