@@ -118,7 +118,11 @@ export class InfrastructureModule {
       { provide: OBJECT_STORAGE, useFactory: () => createObjectStorage(config.objectStorage) },
       { provide: SMTP_TRANSPORT, useFactory: () => createSmtpTransport(config) },
       { provide: MAIL_QUEUE, inject: [REDIS], useFactory: (redis: Redis) => createMailQueue(redis, config) },
-      { provide: EventStore, inject: [DATABASE], useFactory: (database: Database) => new EventStore(database) },
+      {
+        provide: EventStore,
+        inject: [DATABASE],
+        useFactory: (database: Database) => new EventStore(database),
+      },
     ];
     return {
       module: InfrastructureModule,
