@@ -66,6 +66,8 @@ async function bringUp(
 
   const env: NodeJS.ProcessEnv = {
     ...process.env,
+    // Output that goes to a file or a pipe stays free of colour codes, the children's too.
+    ...(colour ? {} : { NO_COLOR: '1' }),
     PORT: String(config.PORT),
     DATABASE_URL: config.DATABASE_URL,
     REDIS_URL: config.REDIS_URL,
