@@ -3,6 +3,7 @@ import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { ConfigError } from './config-error.js';
+import type { SessionPolicy } from './identity/domain/session-policy.js';
 import { loadRateLimitConfig, type RateLimitConfig } from './rate-limits/rate-limits.config.js';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'verbose'] as const;
@@ -37,7 +38,18 @@ const environment = z.object({
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   // Behind nginx or a load balancer: how many proxy hops to trust for the client IP that rate limits count.
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+  COOKIE_SECRET: z.string().min(32, 'Use at least 32 random characters').optional(),
+  SESSION_IDLE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(30),
+  REMEMBERED_SESSION_IDLE_DAYS: z.coerce.number().int().min(1).max(30).default(7),
 });
+
+/** Local mode only: anyone can read it here, so production refuses to start without a secret of its own. */
+export const LOCAL_COOKIE_SECRET = 'ledgerstone-local-development-cookie-secret';
 
 export interface ObjectStorageConfig {
   /** Unset means AWS S3 itself. */
@@ -61,6 +73,9 @@ export interface ApiConfig {
   logLevel: LogLevel;
   trustProxyHops: number;
   rateLimits: RateLimitConfig;
+  /** Signs the short-lived verification cookie. */
+  cookieSecret: string;
+  sessions: SessionPolicy;
 }
 
 export { ConfigError };
@@ -81,6 +96,9 @@ export function loadConfig(env: Record<string, string | undefined>): ApiConfig {
     throw new ConfigError(`Invalid environment variable ${issue?.path.join('.')}: ${issue?.message}`);
   }
   const values = parsed.data;
+  if (values.APP_MODE === 'production' && !values.COOKIE_SECRET) {
+    throw new ConfigError('Invalid environment variable COOKIE_SECRET: required in production');
+  }
   return {
     mode: values.APP_MODE,
     port: values.PORT,
@@ -99,5 +117,10 @@ export function loadConfig(env: Record<string, string | undefined>): ApiConfig {
     logLevel: values.LOG_LEVEL,
     trustProxyHops: values.TRUST_PROXY_HOPS,
     rateLimits: loadRateLimitConfig(env),
+    cookieSecret: values.COOKIE_SECRET ?? LOCAL_COOKIE_SECRET,
+    sessions: {
+      idleMinutes: values.SESSION_IDLE_MINUTES,
+      rememberedIdleDays: values.REMEMBERED_SESSION_IDLE_DAYS,
+    },
   };
 }

@@ -34,6 +34,7 @@ describe('api config', () => {
       S3_ACCESS_KEY_ID: 'ledgerstone',
       S3_SECRET_ACCESS_KEY: 'a-long-secret',
       SMTP_URL: 'smtps://relay.example.test:465',
+      COOKIE_SECRET: 'k3N8xQ2vR7mT1wY5bH9cJ4fL6pS0dG2z',
     });
 
     expect(config.mode).toBe('production');

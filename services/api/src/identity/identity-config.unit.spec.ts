@@ -1,0 +1,39 @@
+import { describe, expect, it } from '@jest/globals';
+import { ConfigError, loadConfig, LOCAL_COOKIE_SECRET } from '../config.js';
+
+describe('identity settings', () => {
+  it('defaults to a 30-minute idle timeout, 7 days for remember-me, and the local cookie secret', () => {
+    const config = loadConfig({});
+
+    expect(config.sessions).toEqual({ idleMinutes: 30, rememberedIdleDays: 7 });
+    expect(config.cookieSecret).toBe(LOCAL_COOKIE_SECRET);
+  });
+
+  it('reads the session timeouts and the cookie secret', () => {
+    const config = loadConfig({
+      SESSION_IDLE_MINUTES: '15',
+      REMEMBERED_SESSION_IDLE_DAYS: '3',
+      COOKIE_SECRET: 'k3N8xQ2vR7mT1wY5bH9cJ4fL6pS0dG2z',
+    });
+
+    expect(config.sessions).toEqual({ idleMinutes: 15, rememberedIdleDays: 3 });
+    expect(config.cookieSecret).toBe('k3N8xQ2vR7mT1wY5bH9cJ4fL6pS0dG2z');
+  });
+
+  it('requires a cookie secret of its own in production', () => {
+    const load = () => loadConfig({ APP_MODE: 'production' });
+
+    expect(load).toThrow(ConfigError);
+    expect(load).toThrow(/^Invalid environment variable COOKIE_SECRET: required in production$/);
+  });
+
+  it.each([
+    ['COOKIE_SECRET', 'too-short'],
+    ['SESSION_IDLE_MINUTES', '0'],
+    ['REMEMBERED_SESSION_IDLE_DAYS', '31'],
+  ])('refuses a bad %s (%s) in one line naming it', (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(
+      new RegExp(`^Invalid environment variable ${name}: [^\\n]+$`),
+    );
+  });
+});
