@@ -174,6 +174,7 @@ export const identityMessages = {
   currentPasswordWrong: 'Current password is incorrect',
   notAuthenticated: 'Please log in',
   forbidden: 'You do not have access to this page',
+  crossSiteRefused: 'This request did not come from the Ledgerstone site. Reload the page and try again.',
 } as const;
 
 export function tooManyAttemptsMessage(seconds: number): string {

@@ -1,18 +1,24 @@
 import { Module, type DynamicModule } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
+import { ClockModule, type Clock } from './clock/clock.js';
 import type { ApiConfig } from './config.js';
 import { HealthModule } from './health/health.module.js';
+import { IdentityModule } from './identity/identity.module.js';
 import { InfrastructureModule } from './infrastructure/infrastructure.module.js';
 import { RateLimitsModule } from './rate-limits/rate-limits.module.js';
 
 @Module({})
 export class AppModule {
-  static forRoot(config: ApiConfig): DynamicModule {
+  static forRoot(config: ApiConfig, clock?: Clock): DynamicModule {
     return {
       module: AppModule,
       imports: [
         InfrastructureModule.forRoot(config),
+        ClockModule.forRoot(clock),
+        CqrsModule.forRoot(),
         RateLimitsModule.forRoot(config.rateLimits),
         HealthModule,
+        IdentityModule,
       ],
     };
   }

@@ -1,7 +1,9 @@
 import { type LogLevel as NestLogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import cookieParser from 'cookie-parser';
 import { AppModule } from './app.module.js';
+import type { Clock } from './clock/clock.js';
 import type { ApiConfig, LogLevel } from './config.js';
 import { ApiExceptionFilter } from './http/api-exception.filter.js';
 import { serveSpa } from './http/spa.js';
@@ -18,9 +20,15 @@ const NEST_LOG_LEVELS: Record<LogLevel, NestLogLevel[]> = {
   verbose: ['fatal', 'error', 'warn', 'log', 'debug', 'verbose'],
 };
 
-/** The whole api, initialised but not listening: main.ts and the tests both start it from here. */
-export async function createApp(config: ApiConfig): Promise<NestExpressApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
+/**
+ * The whole api, initialised but not listening: main.ts and the tests both start it from here.
+ * Tests may pass a clock of their own to move time.
+ */
+export async function createApp(
+  config: ApiConfig,
+  options: { clock?: Clock } = {},
+): Promise<NestExpressApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, options.clock), {
     bodyParser: false,
     logger: NEST_LOG_LEVELS[config.logLevel],
     abortOnError: false,
@@ -29,6 +37,7 @@ export async function createApp(config: ApiConfig): Promise<NestExpressApplicati
   if (config.trustProxyHops > 0) app.set('trust proxy', config.trustProxyHops);
   app.useBodyParser('json', { limit: BODY_LIMIT });
   app.useBodyParser('urlencoded', { limit: BODY_LIMIT, extended: false });
+  app.use(cookieParser());
   app.setGlobalPrefix(API_PREFIX);
   app.useGlobalFilters(new ApiExceptionFilter());
   serveSpa(app, config.spaDir);

@@ -1,7 +1,9 @@
 import { Controller, Get, Header, HttpStatus, Res } from '@nestjs/common';
 import type { Response } from 'express';
+import { Public } from '../identity/access/access.decorators.js';
 import { HealthService, type HealthReport } from './health.service.js';
 
+@Public()
 @Controller('health')
 export class HealthController {
   constructor(private readonly health: HealthService) {}

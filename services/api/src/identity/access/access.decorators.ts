@@ -1,0 +1,18 @@
+import { Reflector } from '@nestjs/core';
+
+/**
+ * Who may call a route. Every route states one (on the handler or its controller): the global access guard
+ * refuses any route that does not, so a new route can never be open by omission.
+ */
+export type AccessRule = 'public' | 'member' | 'admin' | 'staff-read';
+
+export const Access = Reflector.createDecorator<AccessRule>();
+
+/** Anyone, signed in or not. */
+export const Public = () => Access('public');
+/** A member session (cookie `ls_member`) of an active member. */
+export const MemberOnly = () => Access('member');
+/** An admin session (cookie `ls_admin`) of an active admin. */
+export const AdminOnly = () => Access('admin');
+/** An admin session of an active admin or auditor: for routes that read and change nothing. */
+export const StaffRead = () => Access('staff-read');

@@ -1,0 +1,70 @@
+import { Inject } from '@nestjs/common';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import type { IdentityEvent } from '@ledgerstone/ledger';
+import { CLOCK, type Clock } from '../../clock/clock.js';
+import { DATABASE, type Database } from '../../infrastructure/infrastructure.tokens.js';
+import { newPasswordProblem } from '../domain/password-policy.js';
+import { IdentityEventLog } from '../persistence/identity-event-log.js';
+import { identityDatabase, type IdentityDatabase } from '../persistence/identity.tables.js';
+import { SessionStore, type Actor } from '../persistence/session-store.js';
+import { findUser } from '../persistence/users.js';
+import { identityErrors } from './identity.errors.js';
+import { IdentityMail } from './identity-mail.js';
+import { PasswordHasher } from './password-hasher.js';
+import type { RequestContext } from './request-context.js';
+
+/** A signed-in user changes their password: every other session of theirs ends, and a notice is mailed. */
+export class ChangePassword extends Command<void> {
+  constructor(
+    readonly actor: Actor,
+    readonly passwords: { currentPassword: string; newPassword: string },
+    readonly context: RequestContext,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(ChangePassword)
+export class ChangePasswordHandler implements ICommandHandler<ChangePassword> {
+  private readonly db: IdentityDatabase;
+
+  constructor(
+    @Inject(DATABASE) database: Database,
+    @Inject(CLOCK) private readonly clock: Clock,
+    private readonly hasher: PasswordHasher,
+    private readonly sessions: SessionStore,
+    private readonly events: IdentityEventLog,
+    private readonly mail: IdentityMail,
+  ) {
+    this.db = identityDatabase(database);
+  }
+
+  async execute({ actor, passwords, context }: ChangePassword): Promise<void> {
+    if (newPasswordProblem(passwords.newPassword)) throw identityErrors.commonPassword('new_password');
+    const user = await findUser(this.db, actor.userId);
+    if (!user?.email || !(await this.hasher.verify(user.password_hash, passwords.currentPassword))) {
+      throw identityErrors.currentPasswordWrong();
+    }
+    const passwordHash = await this.hasher.hash(passwords.newPassword);
+    const now = this.clock.now();
+
+    const [changedEventId] = await this.db.transaction().execute(async (trx) => {
+      await trx.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', user.id).execute();
+      const ended = await this.sessions.endAllOf(trx, user.id, 'password-changed', now, actor.sessionId);
+      const events: [IdentityEvent, ...IdentityEvent[]] = [
+        { type: 'PasswordChanged', data: { userId: user.id, method: 'change' } },
+        ...ended.map((sessionId): IdentityEvent => ({
+          type: 'SessionEnded',
+          data: { userId: user.id, sessionId, reason: 'password-changed' },
+        })),
+      ];
+      return this.events.record(trx, user.id, events, {
+        actorId: actor.userId,
+        actorRole: actor.role,
+        requestId: context.requestId,
+      });
+    });
+    this.events.committed();
+    await this.mail.passwordChanged(user.email, user.first_name, now, actor.audience, changedEventId);
+  }
+}

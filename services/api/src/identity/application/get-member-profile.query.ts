@@ -1,0 +1,39 @@
+import { Inject, NotFoundException } from '@nestjs/common';
+import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
+import type { MemberProfile } from '@ledgerstone/contracts';
+import { DATABASE, type Database } from '../../infrastructure/infrastructure.tokens.js';
+import { identityDatabase, type IdentityDatabase } from '../persistence/identity.tables.js';
+
+export class GetMemberProfile extends Query<MemberProfile> {
+  constructor(readonly userId: string) {
+    super();
+  }
+}
+
+@QueryHandler(GetMemberProfile)
+export class GetMemberProfileHandler implements IQueryHandler<GetMemberProfile> {
+  private readonly db: IdentityDatabase;
+
+  constructor(@Inject(DATABASE) database: Database) {
+    this.db = identityDatabase(database);
+  }
+
+  async execute({ userId }: GetMemberProfile): Promise<MemberProfile> {
+    const user = await this.db
+      .selectFrom('users')
+      .select(['id', 'first_name', 'last_name', 'email', 'phone', 'referral_code', 'status', 'created_at'])
+      .where('id', '=', userId)
+      .executeTakeFirst();
+    if (!user) throw new NotFoundException('Account not found');
+    return {
+      id: user.id,
+      first_name: user.first_name,
+      last_name: user.last_name,
+      email: user.email ?? '',
+      phone: user.phone ?? '',
+      referral_code: user.referral_code,
+      status: user.status,
+      createdAt: user.created_at.toISOString(),
+    };
+  }
+}

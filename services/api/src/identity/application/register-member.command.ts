@@ -1,0 +1,136 @@
+import { randomUUID } from 'node:crypto';
+import { Inject } from '@nestjs/common';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import type { SignupRequest } from '@ledgerstone/contracts';
+import { CLOCK, type Clock } from '../../clock/clock.js';
+import type { ApiConfig } from '../../config.js';
+import { API_CONFIG, DATABASE, type Database } from '../../infrastructure/infrastructure.tokens.js';
+import { RateLimits } from '../../rate-limits/rate-limits.js';
+import { newPasswordProblem } from '../domain/password-policy.js';
+import { newReferralCode, newVerificationCode } from '../domain/secrets.js';
+import { issueVerificationTicket, type VerificationTicket } from '../domain/verification-ticket.js';
+import { IdentityEventLog } from '../persistence/identity-event-log.js';
+import {
+  identityDatabase,
+  isUniqueViolation,
+  type IdentityDatabase,
+} from '../persistence/identity.tables.js';
+import { storeVerificationCode } from '../persistence/users.js';
+import { identityErrors } from './identity.errors.js';
+import { IdentityMail } from './identity-mail.js';
+import { PasswordHasher } from './password-hasher.js';
+import type { RequestContext } from './request-context.js';
+
+/** Referral codes are drawn at random; a collision is rare, so a few draws always suffice. */
+const REFERRAL_CODE_DRAWS = 5;
+
+export interface MemberRegistered {
+  userId: string;
+  /** Ties the verify call to this signup. */
+  ticket: VerificationTicket;
+}
+
+export class RegisterMember extends Command<MemberRegistered> {
+  constructor(
+    readonly signup: SignupRequest,
+    readonly context: RequestContext,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(RegisterMember)
+export class RegisterMemberHandler implements ICommandHandler<RegisterMember> {
+  private readonly db: IdentityDatabase;
+
+  constructor(
+    @Inject(DATABASE) database: Database,
+    @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(API_CONFIG) private readonly config: ApiConfig,
+    private readonly rateLimits: RateLimits,
+    private readonly passwords: PasswordHasher,
+    private readonly events: IdentityEventLog,
+    private readonly mail: IdentityMail,
+  ) {
+    this.db = identityDatabase(database);
+  }
+
+  async execute({ signup, context }: RegisterMember): Promise<MemberRegistered> {
+    await this.rateLimits.signup(context.ip);
+    if (newPasswordProblem(signup.password)) throw identityErrors.commonPassword('password');
+    const referrerId = signup.referralCode ? await this.referrer(signup.referralCode) : null;
+
+    const passwordHash = await this.passwords.hash(signup.password);
+    const userId = randomUUID();
+    const code = newVerificationCode();
+    const now = this.clock.now();
+    const registeredEventId = await this.insertMember(
+      signup,
+      { userId, passwordHash, referrerId, code, now },
+      context,
+    );
+    this.events.committed();
+
+    // The signup mail counts as the first send, so "resend" waits its minute like any other.
+    await this.rateLimits.resend(userId);
+    await this.mail.verificationCode(signup.email, signup.firstName, code, registeredEventId);
+    return { userId, ticket: issueVerificationTicket(userId, now, this.config.cookieSecret) };
+  }
+
+  private async referrer(referralCode: string): Promise<string> {
+    const referrer = await this.db
+      .selectFrom('users')
+      .select('id')
+      .where('referral_code', '=', referralCode)
+      .where('status', '!=', 'closed')
+      .executeTakeFirst();
+    if (!referrer) throw identityErrors.referralNotFound();
+    return referrer.id;
+  }
+
+  private async insertMember(
+    signup: SignupRequest,
+    member: { userId: string; passwordHash: string; referrerId: string | null; code: string; now: Date },
+    context: RequestContext,
+  ): Promise<string> {
+    for (let draw = 1; ; draw++) {
+      try {
+        return await this.db.transaction().execute(async (trx) => {
+          await trx
+            .insertInto('users')
+            .values({
+              id: member.userId,
+              email: signup.email,
+              first_name: signup.firstName,
+              last_name: signup.lastName,
+              phone: signup.phoneNumber,
+              password_hash: member.passwordHash,
+              role: 'member',
+              status: 'unverified',
+              referral_code: newReferralCode(),
+              referred_by: member.referrerId,
+              created_at: member.now,
+            })
+            .execute();
+          await storeVerificationCode(trx, member.userId, member.code, member.now);
+          const [eventId] = await this.events.record(
+            trx,
+            member.userId,
+            [
+              {
+                type: 'UserRegistered',
+                data: { userId: member.userId, role: 'member', referredBy: member.referrerId },
+              },
+            ],
+            { actorId: member.userId, actorRole: 'member', requestId: context.requestId },
+          );
+          return eventId;
+        });
+      } catch (error) {
+        if (isUniqueViolation(error, 'users_email_key')) throw identityErrors.emailTaken();
+        if (isUniqueViolation(error, 'users_referral_code_key') && draw < REFERRAL_CODE_DRAWS) continue;
+        throw error;
+      }
+    }
+  }
+}

@@ -1,0 +1,56 @@
+import { Inject } from '@nestjs/common';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import type { SessionAudience } from '@ledgerstone/ledger';
+import { CLOCK, type Clock } from '../../clock/clock.js';
+import { DATABASE, type Database } from '../../infrastructure/infrastructure.tokens.js';
+import { RateLimits } from '../../rate-limits/rate-limits.js';
+import { newToken, tokenHash } from '../domain/secrets.js';
+import { identityDatabase, type IdentityDatabase } from '../persistence/identity.tables.js';
+import { findUserByEmail } from '../persistence/users.js';
+import { IdentityMail, PASSWORD_RESET_MINUTES } from './identity-mail.js';
+import type { RequestContext } from './request-context.js';
+
+/** Mails a single-use reset link when the address has an account; the caller learns nothing either way. */
+export class RequestPasswordReset extends Command<void> {
+  constructor(
+    readonly audience: SessionAudience,
+    readonly email: string,
+    readonly context: RequestContext,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(RequestPasswordReset)
+export class RequestPasswordResetHandler implements ICommandHandler<RequestPasswordReset> {
+  private readonly db: IdentityDatabase;
+
+  constructor(
+    @Inject(DATABASE) database: Database,
+    @Inject(CLOCK) private readonly clock: Clock,
+    private readonly rateLimits: RateLimits,
+    private readonly mail: IdentityMail,
+  ) {
+    this.db = identityDatabase(database);
+  }
+
+  async execute({ audience, email, context }: RequestPasswordReset): Promise<void> {
+    await this.rateLimits.forgotPassword(context.ip, email);
+    const user = await findUserByEmail(this.db, email, audience);
+    if (!user?.email) return;
+
+    const token = newToken();
+    const now = this.clock.now();
+    await this.db
+      .insertInto('password_reset_tokens')
+      .values({
+        token_hash: tokenHash(token),
+        user_id: user.id,
+        audience,
+        created_at: now,
+        expires_at: new Date(now.getTime() + PASSWORD_RESET_MINUTES * 60_000),
+      })
+      .execute();
+    await this.mail.passwordReset(user.email, user.first_name, token, audience, context.requestId);
+  }
+}

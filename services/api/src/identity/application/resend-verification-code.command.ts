@@ -1,0 +1,51 @@
+import { Inject } from '@nestjs/common';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { CLOCK, type Clock } from '../../clock/clock.js';
+import type { ApiConfig } from '../../config.js';
+import { API_CONFIG, DATABASE, type Database } from '../../infrastructure/infrastructure.tokens.js';
+import { RateLimits } from '../../rate-limits/rate-limits.js';
+import { newVerificationCode } from '../domain/secrets.js';
+import { issueVerificationTicket, type VerificationTicket } from '../domain/verification-ticket.js';
+import { identityDatabase, type IdentityDatabase } from '../persistence/identity.tables.js';
+import { findUser, storeVerificationCode } from '../persistence/users.js';
+import { identityErrors } from './identity.errors.js';
+import { IdentityMail } from './identity-mail.js';
+import type { RequestContext } from './request-context.js';
+
+/** Mails a new code, which replaces the previous one; answers with a renewed verification ticket. */
+export class ResendVerificationCode extends Command<VerificationTicket> {
+  constructor(
+    readonly userId: string | undefined,
+    readonly context: RequestContext,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(ResendVerificationCode)
+export class ResendVerificationCodeHandler implements ICommandHandler<ResendVerificationCode> {
+  private readonly db: IdentityDatabase;
+
+  constructor(
+    @Inject(DATABASE) database: Database,
+    @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(API_CONFIG) private readonly config: ApiConfig,
+    private readonly rateLimits: RateLimits,
+    private readonly mail: IdentityMail,
+  ) {
+    this.db = identityDatabase(database);
+  }
+
+  async execute({ userId, context }: ResendVerificationCode): Promise<VerificationTicket> {
+    if (!userId) throw identityErrors.noPendingVerification();
+    const user = await findUser(this.db, userId);
+    if (user?.status !== 'unverified' || !user.email) throw identityErrors.noPendingVerification();
+    await this.rateLimits.resend(userId);
+
+    const code = newVerificationCode();
+    const now = this.clock.now();
+    await storeVerificationCode(this.db, userId, code, now);
+    await this.mail.verificationCode(user.email, user.first_name, code, context.requestId);
+    return issueVerificationTicket(userId, now, this.config.cookieSecret);
+  }
+}

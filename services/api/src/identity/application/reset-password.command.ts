@@ -1,0 +1,108 @@
+import { Inject } from '@nestjs/common';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import type { IdentityEvent, SessionAudience } from '@ledgerstone/ledger';
+import { CLOCK, type Clock } from '../../clock/clock.js';
+import { DATABASE, type Database } from '../../infrastructure/infrastructure.tokens.js';
+import { newPasswordProblem } from '../domain/password-policy.js';
+import { tokenHash } from '../domain/secrets.js';
+import { IdentityEventLog } from '../persistence/identity-event-log.js';
+import {
+  identityDatabase,
+  type IdentityDatabase,
+  type IdentityTransaction,
+} from '../persistence/identity.tables.js';
+import { SessionStore } from '../persistence/session-store.js';
+import { identityErrors } from './identity.errors.js';
+import { IdentityMail } from './identity-mail.js';
+import { PasswordHasher } from './password-hasher.js';
+import type { RequestContext } from './request-context.js';
+
+/** Sets a new password through an e-mailed link: the link is spent, every session of the user ends. */
+export class ResetPassword extends Command<void> {
+  constructor(
+    readonly audience: SessionAudience,
+    readonly token: string,
+    readonly password: string,
+    readonly context: RequestContext,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(ResetPassword)
+export class ResetPasswordHandler implements ICommandHandler<ResetPassword> {
+  private readonly db: IdentityDatabase;
+
+  constructor(
+    @Inject(DATABASE) database: Database,
+    @Inject(CLOCK) private readonly clock: Clock,
+    private readonly hasher: PasswordHasher,
+    private readonly sessions: SessionStore,
+    private readonly events: IdentityEventLog,
+    private readonly mail: IdentityMail,
+  ) {
+    this.db = identityDatabase(database);
+  }
+
+  async execute({ audience, token, password, context }: ResetPassword): Promise<void> {
+    const hash = tokenHash(token);
+    // Checked before hashing, so requests with made-up links cost no hashing time.
+    if (!(await this.openResetLink(this.db, hash, audience))) throw identityErrors.resetLinkInvalid();
+    if (newPasswordProblem(password)) throw identityErrors.commonPassword('password');
+    const passwordHash = await this.hasher.hash(password);
+
+    const reset = await this.db.transaction().execute(async (trx) => {
+      const link = await this.openResetLink(trx, hash, audience, true);
+      if (!link) return undefined;
+      const now = this.clock.now();
+      await trx
+        .updateTable('users')
+        .set({ password_hash: passwordHash })
+        .where('id', '=', link.userId)
+        .execute();
+      await trx
+        .updateTable('password_reset_tokens')
+        .set({ consumed_at: now })
+        .where('user_id', '=', link.userId)
+        .where('consumed_at', 'is', null)
+        .execute();
+      const ended = await this.sessions.endAllOf(trx, link.userId, 'password-reset', now);
+      const events: [IdentityEvent, ...IdentityEvent[]] = [
+        { type: 'PasswordChanged', data: { userId: link.userId, method: 'reset' } },
+        ...ended.map((sessionId): IdentityEvent => ({
+          type: 'SessionEnded',
+          data: { userId: link.userId, sessionId, reason: 'password-reset' },
+        })),
+      ];
+      const [changedEventId] = await this.events.record(trx, link.userId, events, {
+        actorId: link.userId,
+        actorRole: link.role,
+        requestId: context.requestId,
+      });
+      return { ...link, now, changedEventId };
+    });
+    if (!reset) throw identityErrors.resetLinkInvalid();
+    this.events.committed();
+    await this.mail.passwordChanged(reset.email, reset.firstName, reset.now, audience, reset.changedEventId);
+  }
+
+  /** The unspent, unexpired link's account, if it is open. */
+  private openResetLink(
+    db: IdentityDatabase | IdentityTransaction,
+    hash: Buffer,
+    audience: SessionAudience,
+    lock = false,
+  ) {
+    const query = db
+      .selectFrom('password_reset_tokens')
+      .innerJoin('users', 'users.id', 'password_reset_tokens.user_id')
+      .select(['users.id as userId', 'users.role', 'users.email', 'users.first_name as firstName'])
+      .where('password_reset_tokens.token_hash', '=', hash)
+      .where('password_reset_tokens.audience', '=', audience)
+      .where('password_reset_tokens.consumed_at', 'is', null)
+      .where('password_reset_tokens.expires_at', '>', this.clock.now())
+      .where('users.status', '!=', 'closed')
+      .$narrowType<{ email: string }>();
+    return (lock ? query.forUpdate('password_reset_tokens') : query).executeTakeFirst();
+  }
+}

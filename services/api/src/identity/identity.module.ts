@@ -1,0 +1,59 @@
+import { Module } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
+import { AccessGuard } from './access/access.guard.js';
+import { CsrfGuard } from './access/csrf.guard.js';
+import { ChangePasswordHandler } from './application/change-password.command.js';
+import { GetMemberProfileHandler } from './application/get-member-profile.query.js';
+import { IdentityMail } from './application/identity-mail.js';
+import { LogInHandler } from './application/log-in.command.js';
+import { LogOutHandler } from './application/log-out.command.js';
+import { PasswordHasher } from './application/password-hasher.js';
+import { RegisterMemberHandler } from './application/register-member.command.js';
+import { RequestPasswordResetHandler } from './application/request-password-reset.command.js';
+import { ResendVerificationCodeHandler } from './application/resend-verification-code.command.js';
+import { ResetPasswordHandler } from './application/reset-password.command.js';
+import { UpdateProfileHandler } from './application/update-profile.command.js';
+import { VerifyAccountHandler } from './application/verify-account.command.js';
+import { IdentityCookies } from './http/identity-cookies.js';
+import { MemberPasswordResetController } from './http/member-password-reset.controller.js';
+import { MemberProfileController } from './http/member-profile.controller.js';
+import { MemberSessionController } from './http/member-session.controller.js';
+import { MemberSignupController } from './http/member-signup.controller.js';
+import { IdentityEventLog } from './persistence/identity-event-log.js';
+import { SessionStore } from './persistence/session-store.js';
+
+const controllers = [
+  MemberSignupController,
+  MemberSessionController,
+  MemberProfileController,
+  MemberPasswordResetController,
+];
+
+const commandHandlers = [
+  RegisterMemberHandler,
+  VerifyAccountHandler,
+  ResendVerificationCodeHandler,
+  LogInHandler,
+  LogOutHandler,
+  ChangePasswordHandler,
+  RequestPasswordResetHandler,
+  ResetPasswordHandler,
+  UpdateProfileHandler,
+];
+
+const queryHandlers = [GetMemberProfileHandler];
+
+const services = [PasswordHasher, IdentityMail, IdentityEventLog, SessionStore, IdentityCookies];
+
+/** Cross-site check first, then the session check; both apply to every route of the api. */
+const globalGuards = [
+  { provide: APP_GUARD, useClass: CsrfGuard },
+  { provide: APP_GUARD, useClass: AccessGuard },
+];
+
+@Module({
+  controllers,
+  providers: [...services, ...commandHandlers, ...queryHandlers, ...globalGuards],
+  exports: services,
+})
+export class IdentityModule {}

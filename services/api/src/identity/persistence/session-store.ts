@@ -1,0 +1,146 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import type { UserRole } from '@ledgerstone/contracts';
+import type { SessionAudience, SessionEndReason } from '@ledgerstone/ledger';
+import { CLOCK, type Clock } from '../../clock/clock.js';
+import type { ApiConfig } from '../../config.js';
+import { API_CONFIG, DATABASE, type Database } from '../../infrastructure/infrastructure.tokens.js';
+import { newToken, tokenHash } from '../domain/secrets.js';
+import { isSessionLive, sessionExpiry, shouldRecordActivity } from '../domain/session-policy.js';
+import { identityDatabase, type IdentityDatabase, type IdentityTransaction } from './identity.tables.js';
+
+/** The signed-in user behind a request, as the session guard found them. */
+export interface Actor {
+  userId: string;
+  role: UserRole;
+  sessionId: string;
+  audience: SessionAudience;
+}
+
+export interface StartedSession {
+  sessionId: string;
+  /** The cookie's value; only its hash is stored. */
+  token: string;
+  expiresAt: Date;
+}
+
+/** Server-side sessions: opaque random tokens, stored as their sha256, with idle and absolute expiry. */
+@Injectable()
+export class SessionStore {
+  private readonly db: IdentityDatabase;
+
+  constructor(
+    @Inject(DATABASE) database: Database,
+    @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(API_CONFIG) private readonly config: ApiConfig,
+  ) {
+    this.db = identityDatabase(database);
+  }
+
+  async start(
+    trx: IdentityTransaction,
+    session: { userId: string; audience: SessionAudience; persistent: boolean; now: Date },
+  ): Promise<StartedSession> {
+    const token = newToken();
+    const sessionId = randomUUID();
+    const expiresAt = sessionExpiry(session.now, session.persistent);
+    await trx
+      .insertInto('sessions')
+      .values({
+        id: sessionId,
+        token_hash: tokenHash(token),
+        user_id: session.userId,
+        audience: session.audience,
+        persistent: session.persistent,
+        created_at: session.now,
+        last_seen_at: session.now,
+        expires_at: expiresAt,
+      })
+      .execute();
+    return { sessionId, token, expiresAt };
+  }
+
+  /**
+   * The actor of a live session of `audience` whose account is active, or undefined. `touch` records the
+   * activity that keeps the session from idling out; a mere look (is the other audience's cookie valid?) does not.
+   */
+  async authenticate(
+    token: unknown,
+    audience: SessionAudience,
+    { touch }: { touch: boolean },
+  ): Promise<Actor | undefined> {
+    if (typeof token !== 'string' || token.length === 0 || token.length > 100) return undefined;
+    const row = await this.db
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.id', 'sessions.user_id')
+      .select([
+        'sessions.id as sessionId',
+        'sessions.user_id as userId',
+        'sessions.persistent',
+        'sessions.last_seen_at as lastSeenAt',
+        'sessions.expires_at as expiresAt',
+        'sessions.ended_at as endedAt',
+        'users.role',
+        'users.status',
+      ])
+      .where('sessions.token_hash', '=', tokenHash(token))
+      .where('sessions.audience', '=', audience)
+      .executeTakeFirst();
+    const now = this.clock.now();
+    if (!row || row.status !== 'active' || !isSessionLive(row, now, this.config.sessions)) return undefined;
+    if (touch && shouldRecordActivity(row.lastSeenAt, now)) {
+      await this.db
+        .updateTable('sessions')
+        .set({ last_seen_at: now })
+        .where('id', '=', row.sessionId)
+        .where('ended_at', 'is', null)
+        .execute();
+    }
+    return { userId: row.userId, role: row.role, sessionId: row.sessionId, audience };
+  }
+
+  /** The open session a token names, live or idled out, for logging it out. */
+  async findOpen(
+    trx: IdentityTransaction,
+    token: unknown,
+    audience: SessionAudience,
+  ): Promise<{ sessionId: string; userId: string } | undefined> {
+    if (typeof token !== 'string' || token.length === 0 || token.length > 100) return undefined;
+    return trx
+      .selectFrom('sessions')
+      .select(['id as sessionId', 'user_id as userId'])
+      .where('token_hash', '=', tokenHash(token))
+      .where('audience', '=', audience)
+      .where('ended_at', 'is', null)
+      .forUpdate()
+      .executeTakeFirst();
+  }
+
+  async end(trx: IdentityTransaction, sessionId: string, reason: SessionEndReason, now: Date): Promise<void> {
+    await trx
+      .updateTable('sessions')
+      .set({ ended_at: now, ended_reason: reason })
+      .where('id', '=', sessionId)
+      .where('ended_at', 'is', null)
+      .execute();
+  }
+
+  /** Ends every unexpired open session of the user, but `except`; returns the ids of those it ended. */
+  async endAllOf(
+    trx: IdentityTransaction,
+    userId: string,
+    reason: SessionEndReason,
+    now: Date,
+    except?: string,
+  ): Promise<string[]> {
+    let ending = trx
+      .updateTable('sessions')
+      .set({ ended_at: now, ended_reason: reason })
+      .where('user_id', '=', userId)
+      .where('ended_at', 'is', null)
+      .where('expires_at', '>', now);
+    if (except) ending = ending.where('id', '!=', except);
+    const ended = await ending.returning('id').execute();
+    return ended.map((session) => session.id);
+  }
+}
