@@ -10,7 +10,12 @@ import {
 let testApp: IdentityTestApp;
 
 beforeAll(async () => {
-  testApp = await startIdentityTestApp('identity_signup', { RATE_LIMIT_RESEND_PER_ACCOUNT_MINUTE: '2' });
+  // Every call comes from one address here; the per-IP limits have their own tests.
+  testApp = await startIdentityTestApp('identity_signup', {
+    RATE_LIMIT_SIGNUP_PER_IP_HOUR: '1000',
+    RATE_LIMIT_VERIFY_PER_IP_HOUR: '1000',
+    RATE_LIMIT_RESEND_PER_ACCOUNT_MINUTE: '2',
+  });
 });
 
 afterAll(async () => {

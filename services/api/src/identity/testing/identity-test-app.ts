@@ -129,13 +129,13 @@ export function member(overrides: Partial<SignupDetails> = {}): SignupDetails {
   };
 }
 
-/** Signs up and verifies through the api, as a member would; the browser keeps no cookie of it. */
+/** Signs up and verifies through the api, as a member would, in `browser` (a fresh one by default). */
 export async function activeMember(
   testApp: IdentityTestApp,
   overrides: Partial<SignupDetails> = {},
+  browser: TestAgent = testApp.browser(),
 ): Promise<SignupDetails & { userId: string }> {
   const details = member(overrides);
-  const browser = testApp.browser();
   await browser.post('/api/user').send(details).expect(201);
   const { data } = await testApp.lastMail('verification-code', details.email);
   await browser.patch('/api/user/verify').send({ verifyCode: data.code }).expect(200);

@@ -1,0 +1,211 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { identityMessages } from '@ledgerstone/contracts';
+import { tokenHash } from './domain/secrets.js';
+import {
+  activeMember,
+  PUBLIC_URL,
+  signedIn,
+  startIdentityTestApp,
+  type IdentityTestApp,
+} from './testing/identity-test-app.js';
+
+let testApp: IdentityTestApp;
+
+beforeAll(async () => {
+  // Every call comes from one address here; the per-IP limits have their own tests.
+  testApp = await startIdentityTestApp('identity_reset', {
+    RATE_LIMIT_SIGNUP_PER_IP_HOUR: '1000',
+    RATE_LIMIT_LOGIN_PER_IP_MINUTE: '1000',
+    RATE_LIMIT_FORGOT_PER_IP_HOUR: '1000',
+  });
+});
+
+afterAll(async () => {
+  await testApp?.close();
+});
+
+const RESET_LINK = new RegExp(`^${PUBLIC_URL}/reset-password/([A-Za-z0-9_-]{43})$`);
+
+async function requestReset(email: string): Promise<string> {
+  await testApp.browser().post('/api/user/forget-pass').send({ email }).expect(200);
+  const { data } = await testApp.lastMail('password-reset', email);
+  const token = RESET_LINK.exec(data.resetUrl)?.[1];
+  if (!token) throw new Error(`Not a reset link: ${data.resetUrl}`);
+  return token;
+}
+
+describe('POST /api/user/forget-pass', () => {
+  it('answers a known and an unknown address identically, mailing only the known one', async () => {
+    const known = await activeMember(testApp);
+    const jobsBefore = (await testApp.mailJobs()).length;
+
+    const forKnown = await testApp.browser().post('/api/user/forget-pass').send({ email: known.email });
+    const forUnknown = await testApp
+      .browser()
+      .post('/api/user/forget-pass')
+      .send({ email: 'nobody.here@example.test' });
+
+    expect(forKnown.status).toBe(200);
+    expect(forUnknown.status).toBe(200);
+    expect(forKnown.body).toEqual({ message: identityMessages.forgotPassword });
+    expect(forUnknown.body).toEqual(forKnown.body);
+    const jobs = (await testApp.mailJobs()).slice(jobsBefore);
+    expect(jobs.map((job) => [job.mail.template, job.mail.to])).toEqual([['password-reset', known.email]]);
+    expect(jobs[0]?.mail.data).toEqual({
+      firstName: 'Ada',
+      resetUrl: expect.stringMatching(RESET_LINK),
+      minutes: 30,
+    });
+  });
+
+  it('finds the account whatever the case of the address', async () => {
+    const known = await activeMember(testApp);
+
+    await requestReset(known.email);
+    await testApp
+      .browser()
+      .post('/api/user/forget-pass')
+      .send({ email: known.email.toUpperCase() })
+      .expect(200);
+
+    const links = (await testApp.mailJobs()).filter(
+      (job) => job.mail.template === 'password-reset' && job.mail.to === known.email,
+    );
+    expect(links).toHaveLength(2);
+  });
+
+  it('stores only the hash of the token', async () => {
+    const known = await activeMember(testApp);
+
+    const token = await requestReset(known.email);
+
+    const stored = await testApp.db
+      .selectFrom('password_reset_tokens')
+      .selectAll()
+      .where('user_id', '=', known.userId)
+      .executeTakeFirstOrThrow();
+    expect(stored.token_hash.equals(tokenHash(token))).toBe(true);
+    expect(stored.expires_at.getTime() - stored.created_at.getTime()).toBe(30 * 60_000);
+  });
+
+  it('answers a malformed address with 400 on the email field', async () => {
+    const response = await testApp.browser().post('/api/user/forget-pass').send({ email: 'not-an-address' });
+
+    expect(response.status).toBe(400);
+    expect(response.body.fieldErrors).toEqual({ email: ['Enter a valid email address'] });
+  });
+});
+
+describe('POST /api/user/change/:token', () => {
+  it('sets the new password, ends every session and mails a notice', async () => {
+    const details = await activeMember(testApp);
+    const first = await signedIn(testApp, details);
+    const second = await signedIn(testApp, details, true);
+    const token = await requestReset(details.email);
+
+    const response = await testApp
+      .browser()
+      .post(`/api/user/change/${token}`)
+      .send({ password: 'a fresh start passphrase' });
+
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ message: 'Password reset successfully' });
+    await first.get('/api/user').expect(401);
+    await second.get('/api/user').expect(401);
+    await testApp
+      .browser()
+      .post('/api/user/login')
+      .send({ email: details.email, password: details.password })
+      .expect(401);
+    await signedIn(testApp, { email: details.email, password: 'a fresh start passphrase' });
+    const notice = await testApp.lastMail('password-changed', details.email);
+    expect(notice.data.forgotPasswordUrl).toBe(`${PUBLIC_URL}/forgot-password`);
+    const events = await testApp.events(details.userId);
+    const changed = events.findIndex((event) => event.type === 'PasswordChanged');
+    expect(events[changed]?.data).toEqual({ userId: details.userId, method: 'reset' });
+    expect(
+      events
+        .slice(changed + 1, changed + 3)
+        .map((event) => [event.type, (event.data as { reason?: string }).reason]),
+    ).toEqual([
+      ['SessionEnded', 'password-reset'],
+      ['SessionEnded', 'password-reset'],
+    ]);
+  });
+
+  it('works once only', async () => {
+    const details = await activeMember(testApp);
+    const token = await requestReset(details.email);
+    await testApp
+      .browser()
+      .post(`/api/user/change/${token}`)
+      .send({ password: 'a fresh start passphrase' })
+      .expect(200);
+
+    const again = await testApp
+      .browser()
+      .post(`/api/user/change/${token}`)
+      .send({ password: 'yet another passphrase' });
+
+    expect(again.status).toBe(400);
+    expect(again.body).toEqual({ message: identityMessages.resetLinkInvalid });
+    await signedIn(testApp, { email: details.email, password: 'a fresh start passphrase' });
+  });
+
+  it('spends every other open link of the account too', async () => {
+    const details = await activeMember(testApp);
+    const older = await requestReset(details.email);
+    const newer = await requestReset(details.email);
+    await testApp
+      .browser()
+      .post(`/api/user/change/${newer}`)
+      .send({ password: 'a fresh start passphrase' })
+      .expect(200);
+
+    await testApp
+      .browser()
+      .post(`/api/user/change/${older}`)
+      .send({ password: 'yet another passphrase' })
+      .expect(400);
+  });
+
+  it('expires after 30 minutes', async () => {
+    const details = await activeMember(testApp);
+    const token = await requestReset(details.email);
+    testApp.clock.advanceMinutes(30);
+
+    const response = await testApp
+      .browser()
+      .post(`/api/user/change/${token}`)
+      .send({ password: 'a fresh start passphrase' });
+
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({ message: identityMessages.resetLinkInvalid });
+  });
+
+  it('refuses a made-up token', async () => {
+    const response = await testApp
+      .browser()
+      .post('/api/user/change/not-a-real-token')
+      .send({ password: 'a fresh start passphrase' });
+
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({ message: identityMessages.resetLinkInvalid });
+  });
+
+  it('refuses a common or short password on the password field, keeping the link usable', async () => {
+    const details = await activeMember(testApp);
+    const token = await requestReset(details.email);
+
+    const common = await testApp.browser().post(`/api/user/change/${token}`).send({ password: 'sunshine' });
+    const short = await testApp.browser().post(`/api/user/change/${token}`).send({ password: 'short' });
+
+    expect(common.body.fieldErrors).toEqual({ password: [identityMessages.commonPassword] });
+    expect(short.body.fieldErrors).toEqual({ password: ['Password must be at least 8 characters'] });
+    await testApp
+      .browser()
+      .post(`/api/user/change/${token}`)
+      .send({ password: 'a fresh start passphrase' })
+      .expect(200);
+  });
+});
