@@ -68,8 +68,8 @@ export class EventStore {
     try {
       result = await appendEvents(this.db, streamId, events, options.expectedVersion);
     } catch (error) {
-      // A concurrent append of the same stream under another isolation level, or of the same event id to
-      // another stream, surfaces as a unique violation; report it with the stream's version as it is now.
+      // A conflict caught by the unique stream position (a session reading an older snapshot) carries no
+      // version: report the stream's version as it is now.
       if (error instanceof StreamVersionConflict && error.actual === undefined) {
         throw new StreamVersionConflict(
           streamId,
@@ -83,7 +83,10 @@ export class EventStore {
     return result;
   }
 
-  /** Appends inside the caller's transaction; use `transaction()` (or call `announce()` after commit) to wake followers at once. */
+  /**
+   * Appends inside the caller's transaction. Followers notice on their next poll; run the transaction
+   * through `transaction()`, or call `announce()` after commit, to wake them at once.
+   */
   appendInTransaction(
     trx: AnyTransaction,
     streamId: string,
@@ -180,15 +183,17 @@ async function appendEvents(
 function expectedVersionParameter(expected: ExpectedVersion): number | null {
   if (expected === 'any') return null;
   if (expected === 'no_stream') return 0;
-  if (!Number.isInteger(expected) || expected < 0)
+  if (!Number.isInteger(expected) || expected < 0) {
     throw new RangeError(`Invalid expected version ${expected}`);
+  }
   return expected;
 }
 
 function translateUniqueViolation(error: unknown, streamId: string, expected: ExpectedVersion): unknown {
   if (!isDatabaseError(error) || error.code !== UNIQUE_VIOLATION) return error;
-  if (error.constraint === 'events_stream_position_key')
+  if (error.constraint === 'events_stream_position_key') {
     return new StreamVersionConflict(streamId, expected, undefined);
+  }
   if (error.constraint === 'events_event_id_key') {
     return new DuplicateEvent(/\(event_id\)=\(([^)]+)\)/.exec(error.detail ?? '')?.[1] ?? '');
   }
@@ -291,6 +296,7 @@ class AppendAnnouncer {
     this.requested = false;
     sql`select set_config('synchronous_commit', 'off', true), pg_notify(${EVENTS_CHANNEL}, '')`
       .execute(this.db)
+      // A lost wake-up only delays followers until their next poll.
       .catch(() => undefined)
       .finally(() => {
         setTimeout(() => {

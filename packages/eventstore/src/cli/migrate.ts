@@ -16,14 +16,18 @@ function databaseUrl(): string {
 }
 
 const url = databaseUrl();
-const created = await ensureDatabase(url);
-const db = createDatabase(url);
+const name = databaseName(url);
 try {
-  const applied = await migrateToLatest(db);
-  const name = databaseName(url);
-  console.log(
-    `${created ? 'Created and migrated' : 'Migrated'} ${name}: ${applied.length ? applied.join(', ') : 'already up to date'}`,
-  );
-} finally {
-  await db.destroy();
+  const created = await ensureDatabase(url);
+  const db = createDatabase(url);
+  try {
+    const applied = await migrateToLatest(db);
+    const done = applied.length ? applied.join(', ') : 'already up to date';
+    console.log(`${created ? 'Created and migrated' : 'Migrated'} ${name}: ${done}`);
+  } finally {
+    await db.destroy();
+  }
+} catch (error) {
+  console.error(`Migrating ${name} failed: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
 }

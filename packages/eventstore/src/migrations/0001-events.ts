@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Migration } from 'kysely';
 
-export const STREAM_LOCK_NAMESPACE = 1_280_507_905;
+const STREAM_LOCK_NAMESPACE = 1_280_507_905;
 
 export const createEvents: Migration = {
   async up(db: Kysely<unknown>) {
@@ -21,6 +21,7 @@ export const createEvents: Migration = {
       );
       create index events_log_order on events (transaction_id, global_position);
 
+      -- Privileges stop other roles; the triggers also stop the owner (short of disabling them).
       revoke update, delete, truncate on events from public;
 
       create function refuse_event_change() returns trigger language plpgsql as $$
@@ -35,6 +36,7 @@ export const createEvents: Migration = {
 
     // The canonical content is a jsonb array: its text form is unambiguous and does not depend on session
     // settings (recorded_at enters as microseconds since the epoch, not as time-zone dependent text).
+    // Declared stable, like the functions it calls, so that the planner can inline it.
     await sql`
       create function event_hash(previous bytea, stream_id text, stream_position integer, event_id uuid,
         type text, data jsonb, metadata jsonb, recorded_at timestamptz)

@@ -5,11 +5,12 @@ import type { AnyDatabase, AnyTransaction } from '../database.js';
 
 /**
  * A read model fed by the log. Its SQL must name its tables without a schema: a rebuild runs `createTables`
- * and `apply` with the search path set to a scratch schema.
+ * and `apply` with the search path set to a scratch schema, then moves `tables` into place.
  */
 export interface Projection {
   name: string;
   eventTypes: readonly string[];
+  /** Every table the projection owns; `createTables` creates exactly these (with their indexes). */
   tables: readonly string[];
   createTables(db: AnyDatabase): Promise<void>;
   /** Applies a batch in log order, inside the transaction that also moves the checkpoint. */

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { readLog, type LogPage } from '../event-store.js';
-import { LOG_START } from '../log-position.js';
+import { LOG_START, type LogPosition } from '../log-position.js';
 import { ensureCheckpoint, lockCheckpoint, saveCheckpoint, type Projection } from './projection.js';
 import type { AnyDatabase, AnyTransaction } from '../database.js';
 
@@ -29,24 +29,35 @@ export async function rebuildProjection(
     return await db.connection().execute(async (connection) => {
       let position = LOG_START;
       let applied = 0;
-      const replay = async (trx: AnyTransaction): Promise<LogPage> => {
-        const page = await readLog(trx, { after: position, limit: batchSize, types: projection.eventTypes });
+      const read = (reader: AnyDatabase, after: LogPosition) =>
+        readLog(reader, { after, limit: batchSize, types: projection.eventTypes });
+      const apply = async (trx: AnyTransaction, page: LogPage) => {
         if (page.events.length > 0) await projection.apply(trx, page.events);
         position = page.position;
         applied += page.events.length;
-        return page;
       };
 
       await inSchema(connection, scratch, { durable: false }, (trx) => projection.createTables(trx));
-      let page: LogPage;
-      do page = await inSchema(connection, scratch, { durable: false }, replay);
-      while (page.scanned === batchSize);
+      // The next page is read on another connection while this one applies the current page.
+      let next = read(db, position);
+      for (;;) {
+        const page = await next;
+        if (page.scanned === batchSize) {
+          next = read(db, page.position);
+          next.catch(() => undefined);
+        }
+        await inSchema(connection, scratch, { durable: false }, (trx) => apply(trx, page));
+        if (page.scanned < batchSize) break;
+      }
 
       await ensureCheckpoint(connection, projection.name);
       await inSchema(connection, scratch, { durable: true }, async (trx) => {
         await lockCheckpoint(trx, projection.name);
-        do page = await replay(trx);
-        while (page.scanned === batchSize);
+        let page: LogPage;
+        do {
+          page = await read(trx, position);
+          await apply(trx, page);
+        } while (page.scanned === batchSize);
         for (const table of projection.tables) {
           await sql`drop table if exists ${sql.id(schema, table)}`.execute(trx);
           await sql`alter table ${sql.id(scratch, table)} set schema ${sql.id(schema)}`.execute(trx);

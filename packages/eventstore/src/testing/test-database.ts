@@ -24,8 +24,9 @@ export async function createTestDatabase<DB = unknown>(
   options: { migrate?: boolean; maxConnections?: number } = {},
 ): Promise<TestDatabase<DB>> {
   const url = testDatabaseUrl(label);
-  if (!TEST_NAME.test(databaseName(url)))
+  if (!TEST_NAME.test(databaseName(url))) {
     throw new Error(`Refusing to use ${databaseName(url)} as a test database`);
+  }
   await ensureDatabase(url);
   const db = createDatabase<DB>(url, { maxConnections: options.maxConnections ?? 20 });
   if (options.migrate ?? true) await migrateToLatest(db as Kysely<unknown>);
