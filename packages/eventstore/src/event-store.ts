@@ -280,7 +280,7 @@ class AppendAnnouncer {
 
   constructor(
     private readonly db: AnyDatabase,
-    private readonly minIntervalMs = 2,
+    private readonly minIntervalMs = 5,
   ) {}
 
   request(): void {

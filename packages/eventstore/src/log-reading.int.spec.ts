@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { EventStore } from './event-store.js';
+import { sql } from 'kysely';
+import { EventStore, EVENTS_CHANNEL } from './event-store.js';
 import type { RecordedEvent } from './events.js';
 import { LogFollower, subscribe } from './log-follower.js';
 import { comparePositions, LOG_START } from './log-position.js';
@@ -146,5 +147,27 @@ describe('reading the global log', () => {
 
     expect(follower.changes).toBeGreaterThan(seen);
     expect(Date.now() - started).toBeLessThan(1_000);
+  });
+
+  it('listens again after its connection is lost', async () => {
+    const resilient = await LogFollower.start(database.url, { pollMs: 5_000, reconnectMs: 50 });
+    try {
+      const { rows: terminated } = await sql<{ terminated: boolean }>`
+        select pg_terminate_backend(pid) as terminated from pg_stat_activity
+        where datname = current_database() and query = ${`listen ${EVENTS_CHANNEL}`} and pid <> pg_backend_pid()
+      `.execute(database.db);
+      expect(terminated.length).toBeGreaterThanOrEqual(2);
+      await sleep(300);
+
+      const seen = resilient.changes;
+      const started = Date.now();
+      const woken = resilient.waitForChange(seen);
+      await store.append('after-reconnect', [event(4, 1)], { expectedVersion: 0 });
+      await woken;
+
+      expect(Date.now() - started).toBeLessThan(1_000);
+    } finally {
+      await resilient.stop();
+    }
   });
 });
