@@ -1,0 +1,92 @@
+import { describe, expect, it, jest } from '@jest/globals';
+import { ForbiddenException, Logger, UnauthorizedException, type ExecutionContext } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import type { SessionAudience } from '@ledgerstone/ledger';
+import type { Actor, SessionStore } from '../persistence/session-store.js';
+import { AdminOnly, MemberOnly, Public, StaffRead } from './access.decorators.js';
+import { AccessGuard } from './access.guard.js';
+
+class Routes {
+  @Public() open() {}
+  @MemberOnly() member() {}
+  @AdminOnly() admin() {}
+  @StaffRead() staff() {}
+  undecorated() {}
+}
+
+@MemberOnly()
+class MemberRoutes {
+  anything() {}
+  @Public() exception() {}
+}
+
+/** Sessions by cookie value: a session store reduced to the one question the guard asks it. */
+function sessions(known: Record<string, Actor>): SessionStore {
+  return {
+    authenticate: async (token: unknown, audience: SessionAudience) => {
+      const actor = typeof token === 'string' ? known[token] : undefined;
+      return actor?.audience === audience ? actor : undefined;
+    },
+  } as SessionStore;
+}
+
+const actors: Record<string, Actor> = {
+  member: { userId: 'm', role: 'member', sessionId: 's1', audience: 'member' },
+  admin: { userId: 'a', role: 'admin', sessionId: 's2', audience: 'admin' },
+  auditor: { userId: 'u', role: 'auditor', sessionId: 's3', audience: 'admin' },
+};
+
+function context(
+  controller: object,
+  handler: string,
+  cookies: Record<string, string> = {},
+): ExecutionContext {
+  const type = controller.constructor as new () => object;
+  const request = { cookies };
+  return {
+    getClass: () => type,
+    getHandler: () => (type.prototype as Record<string, unknown>)[handler],
+    switchToHttp: () => ({ getRequest: () => request }),
+  } as unknown as ExecutionContext;
+}
+
+const guard = new AccessGuard(new Reflector(), sessions(actors));
+const allowed = (ctx: ExecutionContext) => guard.canActivate(ctx);
+
+describe('AccessGuard', () => {
+  it('lets anyone through a public route', async () => {
+    await expect(allowed(context(new Routes(), 'open'))).resolves.toBe(true);
+  });
+
+  it('refuses a route that states no rule, and says so in the log', async () => {
+    const logged = jest.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);
+
+    await expect(allowed(context(new Routes(), 'undecorated'))).rejects.toThrow(ForbiddenException);
+    expect(logged).toHaveBeenCalledWith('Routes.undecorated states no access rule');
+    logged.mockRestore();
+  });
+
+  it('takes the rule of the controller unless the handler states its own', async () => {
+    await expect(allowed(context(new MemberRoutes(), 'anything'))).rejects.toThrow(UnauthorizedException);
+    await expect(allowed(context(new MemberRoutes(), 'exception'))).resolves.toBe(true);
+  });
+
+  it.each([
+    ['member', 'member', 'pass', { ls_member: 'member' }],
+    ['member', 'nothing', 401, {}],
+    ['member', 'an admin session', 403, { ls_admin: 'admin' }],
+    ['member', 'an admin token in the member cookie', 401, { ls_member: 'admin' }],
+    ['admin', 'admin', 'pass', { ls_admin: 'admin' }],
+    ['admin', 'auditor', 403, { ls_admin: 'auditor' }],
+    ['admin', 'a member session', 403, { ls_member: 'member' }],
+    ['admin', 'nothing', 401, {}],
+    ['staff', 'auditor', 'pass', { ls_admin: 'auditor' }],
+    ['staff', 'admin', 'pass', { ls_admin: 'admin' }],
+    ['staff', 'a member session', 403, { ls_member: 'member' }],
+  ] as const)('%s routes, called with %s: %s', async (route, _, expected, cookies) => {
+    const outcome = allowed(context(new Routes(), route, cookies));
+
+    if (expected === 'pass') await expect(outcome).resolves.toBe(true);
+    else await expect(outcome).rejects.toMatchObject({ status: expected });
+  });
+});
