@@ -27,7 +27,7 @@ function sessions(known: Record<string, Actor>): SessionStore {
       const actor = typeof token === 'string' ? known[token] : undefined;
       return actor?.audience === audience ? actor : undefined;
     },
-  } as SessionStore;
+  } as unknown as SessionStore;
 }
 
 const actors: Record<string, Actor> = {
