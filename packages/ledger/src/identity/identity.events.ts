@@ -39,8 +39,20 @@ export interface AccountClosed {
   data: { userId: string };
 }
 
+/** An admin e-mailed the user; subject and body stay in the `admin_messages` table. */
+export interface AdminMessageSent {
+  type: 'AdminMessageSent';
+  data: { messageId: string; adminId: string; userId: string };
+}
+
 export type IdentityEvent =
-  UserRegistered | UserVerified | PasswordChanged | SessionStarted | SessionEnded | AccountClosed;
+  | UserRegistered
+  | UserVerified
+  | PasswordChanged
+  | SessionStarted
+  | SessionEnded
+  | AccountClosed
+  | AdminMessageSent;
 
 export type IdentityEventType = IdentityEvent['type'];
 
