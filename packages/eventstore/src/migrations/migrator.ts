@@ -2,12 +2,14 @@ import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'k
 import { createEvents } from './0001-events.js';
 import { createProjectionCheckpoints } from './0002-projection-checkpoints.js';
 import { createIdentity } from './0003-identity.js';
+import { createAdminMessages } from './0004-admin-messages.js';
 
 // Migrations are listed in code (not read from a folder) so they work the same from src under jest and from dist.
 const migrations: Record<string, Migration> = {
   '0001-events': createEvents,
   '0002-projection-checkpoints': createProjectionCheckpoints,
   '0003-identity': createIdentity,
+  '0004-admin-messages': createAdminMessages,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
