@@ -98,13 +98,19 @@ export const updateProfileRequest = z.object({
 });
 export type UpdateProfileRequest = z.infer<typeof updateProfileRequest>;
 
+export const ADMIN_MESSAGE_SUBJECT_MAX = 200;
+export const ADMIN_MESSAGE_BODY_MAX = 10_000;
+
 export const adminMessageRequest = z.object({
-  subject: requiredText('Subject', 200),
+  subject: requiredText('Subject', ADMIN_MESSAGE_SUBJECT_MAX).regex(
+    /^[^\r\n]*$/,
+    'Subject must be a single line',
+  ),
   message: z
     .string({ error: 'Message is required' })
     .trim()
     .min(1, 'Message is required')
-    .max(10_000, 'Message must be at most 10,000 characters'),
+    .max(ADMIN_MESSAGE_BODY_MAX, 'Message must be at most 10,000 characters'),
 });
 export type AdminMessageRequest = z.infer<typeof adminMessageRequest>;
 

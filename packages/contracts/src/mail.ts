@@ -1,16 +1,23 @@
 import { z } from 'zod';
+import { ADMIN_MESSAGE_BODY_MAX, ADMIN_MESSAGE_SUBJECT_MAX } from './identity.js';
 
 /** The BullMQ queue the api and the projector put mail jobs on and the mailer works off. */
 export const MAIL_QUEUE = 'mail';
 
 /**
+ * The retry schedule of mail jobs, computed by the mailer: MAIL_BACKOFF_MS (5 s by default) doubled at each
+ * attempt. The worker owns the timing so operators (and tests) set it in one place.
+ */
+export const MAIL_BACKOFF = 'mail-backoff';
+
+/**
  * Defaults every producer of mail jobs uses: five attempts spread over about two and a half minutes
- * (5 s, 10 s, 20 s, 40 s, 80 s), so a short SMTP outage only delays mail; failed jobs stay in Redis for
- * inspection; completed ones are kept a week for support questions.
+ * (5 s, 10 s, 20 s, 40 s, 80 s by default), so a short SMTP outage only delays mail; failed jobs stay in Redis
+ * for inspection; completed ones are kept a week for support questions.
  */
 export const mailJobOptions = {
   attempts: 5,
-  backoff: { type: 'exponential', delay: 5_000 },
+  backoff: { type: MAIL_BACKOFF },
   removeOnComplete: { age: 7 * 24 * 60 * 60, count: 10_000 },
   removeOnFail: false,
 } as const;
@@ -31,6 +38,15 @@ export const mailTemplateData = {
     firstName: z.string().min(1),
     changedAt: z.iso.datetime(),
     forgotPasswordUrl: z.url({ protocol: /^https?$/ }),
+  }),
+  'admin-message': z.object({
+    firstName: z.string().min(1),
+    subject: z
+      .string()
+      .min(1)
+      .max(ADMIN_MESSAGE_SUBJECT_MAX)
+      .regex(/^[^\r\n]*$/, 'must be a single line'),
+    body: z.string().min(1).max(ADMIN_MESSAGE_BODY_MAX),
   }),
 } as const;
 

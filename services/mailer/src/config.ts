@@ -13,6 +13,8 @@ const environment = z.object({
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).default('smtp://127.0.0.1:1025'),
   MAIL_FROM: z.string().trim().min(3).default('Ledgerstone <no-reply@ledgerstone.local>'),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  // Wait before the first retry of a mail; each further retry waits twice as long as the one before.
+  MAIL_BACKOFF_MS: z.coerce.number().int().min(10).max(3_600_000).default(5_000),
 });
 
 export interface MailerConfig {
@@ -22,6 +24,7 @@ export interface MailerConfig {
   smtpUrl: string;
   mailFrom: string;
   logLevel: LogLevel;
+  backoffMs: number;
 }
 
 export class ConfigError extends Error {
@@ -44,5 +47,6 @@ export function loadConfig(env: Record<string, string | undefined>): MailerConfi
     smtpUrl: values.SMTP_URL,
     mailFrom: values.MAIL_FROM,
     logLevel: values.LOG_LEVEL,
+    backoffMs: values.MAIL_BACKOFF_MS,
   };
 }

@@ -10,11 +10,16 @@ describe('mailer config', () => {
       smtpUrl: 'smtp://127.0.0.1:1025',
       mailFrom: 'Ledgerstone <no-reply@ledgerstone.local>',
       logLevel: 'info',
+      backoffMs: 5_000,
     });
   });
 
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ SMTP_URL: '' }).smtpUrl).toBe('smtp://127.0.0.1:1025');
+  });
+
+  it('reads the retry delay of mail', () => {
+    expect(loadConfig({ MAIL_BACKOFF_MS: '200' }).backoffMs).toBe(200);
   });
 
   it.each([
@@ -23,6 +28,8 @@ describe('mailer config', () => {
     ['APP_MODE', 'staging'],
     ['LOG_LEVEL', 'loud'],
     ['REDIS_PREFIX', 'has space'],
+    ['MAIL_BACKOFF_MS', '1.5'],
+    ['MAIL_BACKOFF_MS', '0'],
   ])('refuses a bad %s in one line naming it', (name, value) => {
     const load = () => loadConfig({ [name]: value });
 

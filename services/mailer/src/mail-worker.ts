@@ -15,6 +15,14 @@ export interface MailWorker {
   close(): Promise<void>;
 }
 
+/**
+ * How long a mail job waits after its `attemptsMade`th failed attempt: `baseMs`, doubled at each attempt.
+ * Jobs name this schedule (`MAIL_BACKOFF`) rather than carry a delay, so the mailer's setting decides.
+ */
+export function mailBackoff(baseMs: number) {
+  return (attemptsMade: number): number => baseMs * 2 ** Math.max(attemptsMade - 1, 0);
+}
+
 /** Starts working off the mail queue. */
 export function startMailWorker(config: MailerConfig, logger: Logger): MailWorker {
   // Blocking worker connections must retry commands for as long as Redis is away.
@@ -31,6 +39,7 @@ export function startMailWorker(config: MailerConfig, logger: Logger): MailWorke
     connection,
     prefix: config.redisPrefix,
     concurrency: CONCURRENCY,
+    settings: { backoffStrategy: mailBackoff(config.backoffMs) },
   });
 
   // ioredis reports every failed reconnect; one line per distinct problem is enough.
