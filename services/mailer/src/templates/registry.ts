@@ -5,6 +5,7 @@ import {
   type MailTemplateData,
   type MailTemplateName,
 } from '@ledgerstone/contracts';
+import { renderAdminMessage } from './admin-message.js';
 import { renderPasswordChanged } from './password-changed.js';
 import { renderPasswordReset } from './password-reset.js';
 import { renderVerificationCode } from './verification-code.js';
@@ -23,6 +24,7 @@ const renderers: { [T in MailTemplateName]: (data: MailTemplateData<T>) => Rende
   'verification-code': renderVerificationCode,
   'password-reset': renderPasswordReset,
   'password-changed': renderPasswordChanged,
+  'admin-message': renderAdminMessage,
 };
 
 /** A job that no retry can ever send: unknown template, bad recipient or data. */
