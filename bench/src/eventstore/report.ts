@@ -1,0 +1,100 @@
+import type { AppendFigureName, Figure } from './workload.js';
+
+export interface AppendResults {
+  appends_per_s: Record<AppendFigureName, number>;
+  hot_8_conflict_rate: number;
+}
+
+export interface LedgerstoneResults extends AppendResults {
+  read_per_s: number;
+  read_events: number;
+  replay_per_s: number;
+  replay_events: number;
+}
+
+export function appendResults(figures: Record<AppendFigureName, Figure>): AppendResults {
+  const { hot_8: hot } = figures;
+  return {
+    appends_per_s: {
+      distinct_1: Math.round(figures.distinct_1.perSecond),
+      distinct_8: Math.round(figures.distinct_8.perSecond),
+      distinct_32: Math.round(figures.distinct_32.perSecond),
+      hot_8: Math.round(hot.perSecond),
+    },
+    hot_8_conflict_rate: Number((hot.conflicts / (hot.events + hot.conflicts)).toFixed(4)),
+  };
+}
+
+export interface BenchResults extends LedgerstoneResults {
+  events: number;
+  warmup_events: number;
+  pool_size: number;
+  read_batch: number;
+  payload_bytes: number;
+  emmett: AppendResults & { version: string };
+  targets: {
+    distinct_8_at_least_5000: boolean;
+    distinct_8_at_least_emmett: boolean;
+    read_at_least_200000: boolean;
+    replay_at_least_100000: boolean;
+  };
+  environment: { cpus: number; node: string; postgres: string; load_average: { start: number; end: number } };
+  measured_at: string;
+}
+
+export function targetsOf(ours: LedgerstoneResults, emmett: AppendResults): BenchResults['targets'] {
+  return {
+    distinct_8_at_least_5000: ours.appends_per_s.distinct_8 >= 5_000,
+    distinct_8_at_least_emmett: ours.appends_per_s.distinct_8 >= emmett.appends_per_s.distinct_8,
+    read_at_least_200000: ours.read_per_s >= 200_000,
+    replay_at_least_100000: ours.replay_per_s >= 100_000,
+  };
+}
+
+const count = (n: number) => n.toLocaleString('en-US');
+const percent = (rate: number) => `${(rate * 100).toFixed(1)}%`;
+const verdict = (met: boolean) => (met ? 'met' : 'MISSED');
+
+export function formatTable(results: BenchResults): string {
+  const { appends_per_s: ours, emmett, targets } = results;
+  const rows: [string, string, string, string][] = [
+    ['figure (per second)', 'ledgerstone', `emmett ${emmett.version}`, 'target'],
+    ['appends distinct_1', count(ours.distinct_1), count(emmett.appends_per_s.distinct_1), ''],
+    [
+      'appends distinct_8',
+      count(ours.distinct_8),
+      count(emmett.appends_per_s.distinct_8),
+      `>= 5,000 ${verdict(targets.distinct_8_at_least_5000)}; >= emmett ${verdict(targets.distinct_8_at_least_emmett)}`,
+    ],
+    ['appends distinct_32', count(ours.distinct_32), count(emmett.appends_per_s.distinct_32), ''],
+    ['appends hot_8', count(ours.hot_8), count(emmett.appends_per_s.hot_8), ''],
+    ['hot_8 conflict rate', percent(results.hot_8_conflict_rate), percent(emmett.hot_8_conflict_rate), ''],
+    [
+      `read (readAll, batches of ${count(results.read_batch)})`,
+      count(results.read_per_s),
+      '-',
+      `>= 200,000 ${verdict(targets.read_at_least_200000)}`,
+    ],
+    [
+      'replay into a balance table',
+      count(results.replay_per_s),
+      '-',
+      `>= 100,000 ${verdict(targets.replay_at_least_100000)}`,
+    ],
+  ];
+  const widths = [0, 1, 2].map((column) => Math.max(...rows.map((row) => row[column]!.length)));
+  const line = (row: [string, string, string, string]) =>
+    `${row[0].padEnd(widths[0]!)}  ${row[1].padStart(widths[1]!)}  ${row[2].padStart(widths[2]!)}  ${row[3]}`.trimEnd();
+  const { environment: env } = results;
+  return [
+    `Event store benchmark: ${count(results.events)} events per figure (after ${count(results.warmup_events)} of warm-up),` +
+      ` pool of ${results.pool_size} connections per store, ${results.payload_bytes}-byte data + metadata.`,
+    `PostgreSQL ${env.postgres}, Node ${env.node}, ${env.cpus} CPUs, load average ${env.load_average.start}` +
+      ` at start and ${env.load_average.end} at end. Read ${count(results.read_events)} events,` +
+      ` replayed ${count(results.replay_events)}.`,
+    '',
+    line(rows[0]!),
+    line(['-'.repeat(widths[0]!), '-'.repeat(widths[1]!), '-'.repeat(widths[2]!), '-'.repeat(6)]),
+    ...rows.slice(1).map(line),
+  ].join('\n');
+}
