@@ -69,6 +69,10 @@ export const loginRequest = z.object({
 });
 export type LoginRequest = z.infer<typeof loginRequest>;
 
+/** Staff sessions always end with the browser: there is no "remember me" at the admin login. */
+export const adminLoginRequest = loginRequest.omit({ rememberMe: true });
+export type AdminLoginRequest = z.infer<typeof adminLoginRequest>;
+
 export const forgotPasswordRequest = z.object({ email: emailSchema });
 export type ForgotPasswordRequest = z.infer<typeof forgotPasswordRequest>;
 
@@ -149,6 +153,9 @@ export const loginResponse = z.object({
   verificationRequired: z.boolean(),
 });
 export type LoginResponse = z.infer<typeof loginResponse>;
+
+export const adminLoginResponse = z.object({ status: z.string(), message: z.string() });
+export type AdminLoginResponse = z.infer<typeof adminLoginResponse>;
 
 export const errorResponse = z.object({
   message: z.string(),

@@ -1,8 +1,10 @@
 import { existsSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { emailSchema, identityMessages, newPasswordSchema } from '@ledgerstone/contracts';
 import { z } from 'zod';
 import { ConfigError } from './config-error.js';
+import { isCommonPassword } from './identity/domain/password-policy.js';
 import type { SessionPolicy } from './identity/domain/session-policy.js';
 import { loadRateLimitConfig, type RateLimitConfig } from './rate-limits/rate-limits.config.js';
 
@@ -11,6 +13,8 @@ export type LogLevel = (typeof LOG_LEVELS)[number];
 
 /** The repository root, from src/ under jest and from dist/ when built. */
 export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+
+export const DEFAULT_ADMIN_EMAIL = 'admin@ledgerstone.local';
 
 const environment = z.object({
   APP_MODE: z.enum(['local', 'production']).default('local'),
@@ -46,6 +50,11 @@ const environment = z.object({
     .max(24 * 60)
     .default(30),
   REMEMBERED_SESSION_IDLE_DAYS: z.coerce.number().int().min(1).max(30).default(7),
+  // The first admin, created at start when there is none.
+  ADMIN_EMAIL: emailSchema.default(DEFAULT_ADMIN_EMAIL),
+  ADMIN_PASSWORD: newPasswordSchema
+    .refine((password) => !isCommonPassword(password), identityMessages.commonPassword)
+    .optional(),
 });
 
 /** Local mode only: anyone can read it here, so production refuses to start without a secret of its own. */
@@ -76,6 +85,8 @@ export interface ApiConfig {
   /** Signs the short-lived verification cookie. */
   cookieSecret: string;
   sessions: SessionPolicy;
+  /** The admin created at start when there is none; without a password, one is generated and logged once. */
+  firstAdmin: { email: string; password?: string };
 }
 
 export { ConfigError };
@@ -122,5 +133,6 @@ export function loadConfig(env: Record<string, string | undefined>): ApiConfig {
       idleMinutes: values.SESSION_IDLE_MINUTES,
       rememberedIdleDays: values.REMEMBERED_SESSION_IDLE_DAYS,
     },
+    firstAdmin: { email: values.ADMIN_EMAIL, password: values.ADMIN_PASSWORD },
   };
 }

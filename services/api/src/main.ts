@@ -1,6 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { createApp } from './app.js';
 import { ConfigError, loadConfig, type ApiConfig } from './config.js';
+import { FirstAdmin } from './identity/application/first-admin.js';
 
 function readConfig(): ApiConfig {
   try {
@@ -15,6 +16,7 @@ function readConfig(): ApiConfig {
 async function main() {
   const config = readConfig();
   const app = await createApp(config);
+  await app.get(FirstAdmin).ensure();
   // On SIGINT/SIGTERM Nest stops accepting requests, runs the shutdown hooks (closing every connection).
   app.enableShutdownHooks(['SIGINT', 'SIGTERM']);
   await app.listen(config.port);

@@ -36,4 +36,21 @@ describe('identity settings', () => {
       new RegExp(`^Invalid environment variable ${name}: [^\\n]+$`),
     );
   });
+
+  it('creates the first admin as admin@ledgerstone.local with a generated password unless told otherwise', () => {
+    expect(loadConfig({}).firstAdmin).toEqual({ email: 'admin@ledgerstone.local', password: undefined });
+    expect(
+      loadConfig({ ADMIN_EMAIL: 'Boss@Example.test', ADMIN_PASSWORD: 'counting house ledger' }).firstAdmin,
+    ).toEqual({ email: 'boss@example.test', password: 'counting house ledger' });
+  });
+
+  it.each([
+    ['ADMIN_EMAIL', 'boss', 'Enter a valid email address'],
+    ['ADMIN_PASSWORD', 'short', 'Password must be at least 8 characters'],
+    ['ADMIN_PASSWORD', 'password1', 'This password is too common. Choose another one.'],
+  ])('refuses to start with a bad %s (%s), in one line', (name, value, reason) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(
+      new ConfigError(`Invalid environment variable ${name}: ${reason}`),
+    );
+  });
 });

@@ -2,7 +2,10 @@ import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { AccessGuard } from './access/access.guard.js';
 import { CsrfGuard } from './access/csrf.guard.js';
+import { SessionAccess } from './access/session-access.js';
 import { ChangePasswordHandler } from './application/change-password.command.js';
+import { FirstAdmin } from './application/first-admin.js';
+import { GetAdminProfileHandler } from './application/get-admin-profile.query.js';
 import { GetMemberProfileHandler } from './application/get-member-profile.query.js';
 import { IdentityMail } from './application/identity-mail.js';
 import { LogInHandler } from './application/log-in.command.js';
@@ -12,8 +15,13 @@ import { RegisterMemberHandler } from './application/register-member.command.js'
 import { RequestPasswordResetHandler } from './application/request-password-reset.command.js';
 import { ResendVerificationCodeHandler } from './application/resend-verification-code.command.js';
 import { ResetPasswordHandler } from './application/reset-password.command.js';
+import { SendAdminMessageHandler } from './application/send-admin-message.command.js';
 import { UpdateProfileHandler } from './application/update-profile.command.js';
 import { VerifyAccountHandler } from './application/verify-account.command.js';
+import { AdminMessageController } from './http/admin-message.controller.js';
+import { AdminPasswordResetController } from './http/admin-password-reset.controller.js';
+import { AdminProfileController } from './http/admin-profile.controller.js';
+import { AdminSessionController } from './http/admin-session.controller.js';
 import { IdentityCookies } from './http/identity-cookies.js';
 import { MemberPasswordResetController } from './http/member-password-reset.controller.js';
 import { MemberProfileController } from './http/member-profile.controller.js';
@@ -27,6 +35,10 @@ const controllers = [
   MemberSessionController,
   MemberProfileController,
   MemberPasswordResetController,
+  AdminSessionController,
+  AdminProfileController,
+  AdminPasswordResetController,
+  AdminMessageController,
 ];
 
 const commandHandlers = [
@@ -39,11 +51,20 @@ const commandHandlers = [
   RequestPasswordResetHandler,
   ResetPasswordHandler,
   UpdateProfileHandler,
+  SendAdminMessageHandler,
 ];
 
-const queryHandlers = [GetMemberProfileHandler];
+const queryHandlers = [GetMemberProfileHandler, GetAdminProfileHandler];
 
-const services = [PasswordHasher, IdentityMail, IdentityEventLog, SessionStore, IdentityCookies];
+const services = [
+  PasswordHasher,
+  IdentityMail,
+  IdentityEventLog,
+  SessionStore,
+  SessionAccess,
+  IdentityCookies,
+  FirstAdmin,
+];
 
 /** Cross-site check first, then the session check; both apply to every route of the api. */
 const globalGuards = [

@@ -2,41 +2,24 @@ import {
   ForbiddenException,
   Injectable,
   Logger,
-  UnauthorizedException,
   type CanActivate,
   type ExecutionContext,
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { identityMessages, type UserRole } from '@ledgerstone/contracts';
-import type { SessionAudience } from '@ledgerstone/ledger';
+import { identityMessages } from '@ledgerstone/contracts';
 import type { Request } from 'express';
-import { SessionStore } from '../persistence/session-store.js';
-import { Access, type AccessRule } from './access.decorators.js';
+import { Access } from './access.decorators.js';
 import { setActor } from './current-actor.decorator.js';
-import { SESSION_COOKIES } from './session-cookies.js';
+import { SessionAccess } from './session-access.js';
 
-const REQUIREMENTS: Record<
-  Exclude<AccessRule, 'public'>,
-  { audience: SessionAudience; roles: UserRole[] }
-> = {
-  member: { audience: 'member', roles: ['member'] },
-  admin: { audience: 'admin', roles: ['admin'] },
-  'staff-read': { audience: 'admin', roles: ['admin', 'auditor'] },
-};
-
-const OTHER_AUDIENCE: Record<SessionAudience, SessionAudience> = { member: 'admin', admin: 'member' };
-
-/**
- * Global: 401 without a live session of the route's audience, 403 with the other audience's session or the
- * wrong role, and 403 on any route that states no access rule at all.
- */
+/** Global: every route passes its access rule, and any route that states no rule at all is refused (403). */
 @Injectable()
 export class AccessGuard implements CanActivate {
   private readonly logger = new Logger('Access');
 
   constructor(
     private readonly reflector: Reflector,
-    private readonly sessions: SessionStore,
+    private readonly access: SessionAccess,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -46,22 +29,8 @@ export class AccessGuard implements CanActivate {
       throw new ForbiddenException(identityMessages.forbidden);
     }
     if (rule === 'public') return true;
-
-    const { audience, roles } = REQUIREMENTS[rule];
     const request = context.switchToHttp().getRequest<Request>();
-    const cookies: Record<string, unknown> = request.cookies ?? {};
-    const actor = await this.sessions.authenticate(cookies[SESSION_COOKIES[audience]], audience, {
-      touch: true,
-    });
-    if (actor) {
-      if (!roles.includes(actor.role)) throw new ForbiddenException(identityMessages.forbidden);
-      setActor(request, actor);
-      return true;
-    }
-    const other = OTHER_AUDIENCE[audience];
-    if (await this.sessions.authenticate(cookies[SESSION_COOKIES[other]], other, { touch: false })) {
-      throw new ForbiddenException(identityMessages.forbidden);
-    }
-    throw new UnauthorizedException(identityMessages.notAuthenticated);
+    setActor(request, await this.access.actorFor(rule, request));
+    return true;
   }
 }

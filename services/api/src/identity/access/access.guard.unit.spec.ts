@@ -5,6 +5,7 @@ import type { SessionAudience } from '@ledgerstone/ledger';
 import type { Actor, SessionStore } from '../persistence/session-store.js';
 import { AdminOnly, MemberOnly, Public, StaffRead } from './access.decorators.js';
 import { AccessGuard } from './access.guard.js';
+import { SessionAccess } from './session-access.js';
 
 class Routes {
   @Public() open() {}
@@ -50,7 +51,7 @@ function context(
   } as unknown as ExecutionContext;
 }
 
-const guard = new AccessGuard(new Reflector(), sessions(actors));
+const guard = new AccessGuard(new Reflector(), new SessionAccess(sessions(actors)));
 const allowed = (ctx: ExecutionContext) => guard.canActivate(ctx);
 
 describe('AccessGuard', () => {

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { MailJob } from '@ledgerstone/contracts';
+import type { AdminMessageRequest, MailJob } from '@ledgerstone/contracts';
 import type { SessionAudience } from '@ledgerstone/ledger';
 import type { ApiConfig } from '../../config.js';
 import { API_CONFIG, MAIL_QUEUE, type MailQueue } from '../../infrastructure/infrastructure.tokens.js';
@@ -63,6 +63,13 @@ export class IdentityMail {
         to,
         data: { firstName, changedAt: changedAt.toISOString(), forgotPasswordUrl },
       },
+      jobId,
+    );
+  }
+
+  adminMessage(to: string, firstName: string, message: AdminMessageRequest, jobId: string): Promise<void> {
+    return this.send(
+      { template: 'admin-message', to, data: { firstName, subject: message.subject, body: message.message } },
       jobId,
     );
   }

@@ -49,12 +49,22 @@ export interface PasswordResetTokensTable {
   consumed_at: Date | null;
 }
 
+export interface AdminMessagesTable {
+  id: string;
+  admin_id: string;
+  user_id: string;
+  subject: string;
+  body: string;
+  created_at: Date;
+}
+
 // A type, not an interface: kysely's withTables wants the implicit index signature only type literals have.
 export type IdentityTables = {
   users: UsersTable;
   sessions: SessionsTable;
   verification_codes: VerificationCodesTable;
   password_reset_tokens: PasswordResetTokensTable;
+  admin_messages: AdminMessagesTable;
 };
 
 export type IdentityDatabase = Kysely<IdentityTables>;

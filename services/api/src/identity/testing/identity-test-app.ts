@@ -13,6 +13,9 @@ import type TestAgent from 'supertest/lib/agent.js';
 import { createApp } from '../../app.js';
 import { loadConfig } from '../../config.js';
 import { MAIL_QUEUE, type MailQueue } from '../../infrastructure/infrastructure.tokens.js';
+import { PasswordHasher } from '../application/password-hasher.js';
+import { StaffAccounts, type StaffRole } from '../application/staff-accounts.js';
+import { IdentityEventLog } from '../persistence/identity-event-log.js';
 import { identityDatabase, type IdentityDatabase } from '../persistence/identity.tables.js';
 import { FakeClock } from './fake-clock.js';
 
@@ -23,6 +26,7 @@ export interface IdentityTestApp {
   app: NestExpressApplication;
   clock: FakeClock;
   db: IdentityDatabase;
+  databaseUrl: string;
   redisPrefix: string;
   smtpUrl: string;
   /** A browser: keeps its cookies and sends the header every state-changing call needs. */
@@ -73,6 +77,7 @@ export async function startIdentityTestApp(
     app,
     clock,
     db: identityDatabase(database.db as TestDatabase<unknown>['db']),
+    databaseUrl: database.url,
     redisPrefix,
     smtpUrl,
     browser: () => request.agent(server).set('X-Requested-With', 'XMLHttpRequest'),
@@ -159,4 +164,31 @@ export async function signedIn(
     .send({ email: details.email, password: details.password, rememberMe })
     .expect(200, { status: 'Login successful', message: 'Login successful', verificationRequired: false });
   return browser;
+}
+
+let staff = 0;
+
+/** An admin or auditor account, created the way the staff CLI creates one, signed in at the admin login. */
+export async function staffSignedIn(
+  testApp: IdentityTestApp,
+  role: StaffRole,
+): Promise<{ browser: TestAgent; userId: string; email: string; password: string }> {
+  staff += 1;
+  const email = `${role}.${staff}.${process.pid}@example.test`;
+  const password = 'staff passphrase 2026';
+  const accounts = new StaffAccounts(
+    testApp.db,
+    testApp.app.get(PasswordHasher),
+    testApp.app.get(IdentityEventLog),
+  );
+  const userId = await accounts.create(
+    { role, email, firstName: 'Grace', lastName: 'Hopper', password },
+    testApp.clock.now(),
+  );
+  const browser = testApp.browser();
+  await browser
+    .post('/api/admin/login')
+    .send({ email, password })
+    .expect(200, { status: 'Login successful', message: 'Login successful' });
+  return { browser, userId, email, password };
 }

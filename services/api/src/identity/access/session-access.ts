@@ -1,0 +1,44 @@
+import { ForbiddenException, Injectable, UnauthorizedException } from '@nestjs/common';
+import { identityMessages, type UserRole } from '@ledgerstone/contracts';
+import type { SessionAudience } from '@ledgerstone/ledger';
+import type { Request } from 'express';
+import { SessionStore, type Actor } from '../persistence/session-store.js';
+import type { AccessRule } from './access.decorators.js';
+import { SESSION_COOKIES } from './session-cookies.js';
+
+const REQUIREMENTS: Record<
+  Exclude<AccessRule, 'public'>,
+  { audience: SessionAudience; roles: UserRole[] }
+> = {
+  member: { audience: 'member', roles: ['member'] },
+  admin: { audience: 'admin', roles: ['admin'] },
+  'staff-read': { audience: 'admin', roles: ['admin', 'auditor'] },
+};
+
+const OTHER_AUDIENCE: Record<SessionAudience, SessionAudience> = { member: 'admin', admin: 'member' };
+
+/**
+ * Who a request's session cookies name, against a route's rule: 401 without a live session of the rule's
+ * audience, 403 with the other audience's session or the wrong role.
+ */
+@Injectable()
+export class SessionAccess {
+  constructor(private readonly sessions: SessionStore) {}
+
+  async actorFor(rule: Exclude<AccessRule, 'public'>, request: Request): Promise<Actor> {
+    const { audience, roles } = REQUIREMENTS[rule];
+    const cookies: Record<string, unknown> = request.cookies ?? {};
+    const actor = await this.sessions.authenticate(cookies[SESSION_COOKIES[audience]], audience, {
+      touch: true,
+    });
+    if (actor) {
+      if (!roles.includes(actor.role)) throw new ForbiddenException(identityMessages.forbidden);
+      return actor;
+    }
+    const other = OTHER_AUDIENCE[audience];
+    if (await this.sessions.authenticate(cookies[SESSION_COOKIES[other]], other, { touch: false })) {
+      throw new ForbiddenException(identityMessages.forbidden);
+    }
+    throw new UnauthorizedException(identityMessages.notAuthenticated);
+  }
+}

@@ -1,0 +1,44 @@
+import { Body, Controller, HttpCode, HttpStatus, Param, Post } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import {
+  forgotPasswordRequest,
+  identityMessages,
+  resetPasswordRequest,
+  type MessageResponse,
+} from '@ledgerstone/contracts';
+import { Public } from '../access/access.decorators.js';
+import type { RequestContext } from '../application/request-context.js';
+import { RequestPasswordReset } from '../application/request-password-reset.command.js';
+import { ResetPassword } from '../application/reset-password.command.js';
+import { RequestInfo } from './request-info.decorator.js';
+
+/** Staff password reset: links to /admin-reset-password/<token>, which only staff accounts can use. */
+@Public()
+@Controller('admin')
+export class AdminPasswordResetController {
+  constructor(private readonly commands: CommandBus) {}
+
+  /** The same answer whether or not the address has a staff account. */
+  @Post('forget-pass')
+  @HttpCode(HttpStatus.OK)
+  async forgotPassword(
+    @Body() body: unknown,
+    @RequestInfo() context: RequestContext,
+  ): Promise<MessageResponse> {
+    const { email } = forgotPasswordRequest.parse(body);
+    await this.commands.execute(new RequestPasswordReset('admin', email, context));
+    return { message: identityMessages.forgotPassword };
+  }
+
+  @Post('change/:token')
+  @HttpCode(HttpStatus.OK)
+  async resetPassword(
+    @Param('token') token: string,
+    @Body() body: unknown,
+    @RequestInfo() context: RequestContext,
+  ): Promise<MessageResponse> {
+    const { password } = resetPasswordRequest.parse(body);
+    await this.commands.execute(new ResetPassword('admin', token, password, context));
+    return { message: identityMessages.passwordReset };
+  }
+}
