@@ -117,6 +117,29 @@ describe('GET /api/health', () => {
     }
   });
 
+  it('keeps the state of each check but not its error text in production', async () => {
+    const app = await startApi({
+      APP_MODE: 'production',
+      COOKIE_SECRET: 'k3N8xQ2vR7mT1wY5bH9cJ4fL6pS0dG2z',
+      DATABASE_URL: database.url.replace(/ls_test_[a-z0-9_]+$/, 'ls_test_missing_database'),
+      SMTP_URL: `smtp://127.0.0.1:${await closedPort()}`,
+    });
+
+    const response = await request(app.getHttpServer()).get('/api/health');
+
+    expect(response.status).toBe(503);
+    expect(response.body).toEqual({
+      status: 'degraded',
+      checks: {
+        postgres: { status: 'down' },
+        redis: { status: 'up', latencyMs: expect.any(Number) },
+        objectStorage: { status: 'up', latencyMs: expect.any(Number) },
+        smtp: { status: 'down' },
+      },
+    });
+    expect(response.text).not.toContain('ls_test_missing_database');
+  });
+
   it('answers liveness with 200 whatever the backing services say', async () => {
     const app = await startApi({ SMTP_URL: `smtp://127.0.0.1:${await closedPort()}` });
 
