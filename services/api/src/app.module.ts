@@ -5,6 +5,7 @@ import type { ApiConfig } from './config.js';
 import { HealthModule } from './health/health.module.js';
 import { IdentityModule } from './identity/identity.module.js';
 import { InfrastructureModule } from './infrastructure/infrastructure.module.js';
+import { QueuesBoardModule } from './queues-board/queues-board.module.js';
 import { RateLimitsModule } from './rate-limits/rate-limits.module.js';
 
 @Module({})
@@ -19,6 +20,7 @@ export class AppModule {
         RateLimitsModule.forRoot(config.rateLimits),
         HealthModule,
         IdentityModule,
+        QueuesBoardModule,
       ],
     };
   }

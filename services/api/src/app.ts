@@ -7,6 +7,7 @@ import type { Clock } from './clock/clock.js';
 import type { ApiConfig, LogLevel } from './config.js';
 import { ApiExceptionFilter } from './http/api-exception.filter.js';
 import { serveSpa } from './http/spa.js';
+import { QUEUES_BOARD_PATH, QueuesBoard } from './queues-board/queues-board.js';
 
 const API_PREFIX = 'api';
 const BODY_LIMIT = '1mb';
@@ -40,6 +41,8 @@ export async function createApp(
   app.use(cookieParser());
   app.setGlobalPrefix(API_PREFIX);
   app.useGlobalFilters(new ApiExceptionFilter());
+  // An express router, not a Nest route: the board checks the admin session itself before it answers.
+  app.use(QUEUES_BOARD_PATH, app.get(QueuesBoard).handle);
   serveSpa(app, config.spaDir);
   await app.init();
   return app;

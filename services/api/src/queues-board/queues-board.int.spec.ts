@@ -1,0 +1,157 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { identityMessages, MAIL_QUEUE as MAIL_QUEUE_NAME, type MailJob } from '@ledgerstone/contracts';
+import { Worker } from 'bullmq';
+import { Redis } from 'ioredis';
+import {
+  activeMember,
+  PUBLIC_URL,
+  signedIn,
+  staffSignedIn,
+  startIdentityTestApp,
+  type IdentityTestApp,
+} from '../identity/testing/identity-test-app.js';
+import { MAIL_QUEUE, type MailQueue } from '../infrastructure/infrastructure.tokens.js';
+
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const BOARD = '/api/admin/queues';
+const REFUSED_MAIL =
+  "Can't send mail - all recipients were rejected: 550 5.1.1 <ada@example.test>: no such user";
+
+let testApp: IdentityTestApp;
+let failedJobId: string;
+
+/** A mail job that failed at the SMTP server, which quoted the recipient's address back. */
+async function failedMail(queue: MailQueue): Promise<string> {
+  const job: MailJob = {
+    template: 'verification-code',
+    to: 'ada@example.test',
+    data: { firstName: 'Ada', code: '042917', minutes: 10 },
+  };
+  const added = await queue.add(job.template, job, { jobId: 'refused-1', attempts: 1 });
+  const connection = new Redis(REDIS_URL, { maxRetriesPerRequest: null });
+  const worker = new Worker(
+    MAIL_QUEUE_NAME,
+    async () => {
+      throw new Error(REFUSED_MAIL);
+    },
+    { connection, prefix: testApp.redisPrefix },
+  );
+  try {
+    await new Promise<void>((resolve) => worker.once('failed', () => resolve()));
+  } finally {
+    await worker.close();
+    await connection.quit();
+  }
+  return added.id ?? '';
+}
+
+beforeAll(async () => {
+  testApp = await startIdentityTestApp('queues_board', {
+    RATE_LIMIT_SIGNUP_PER_IP_HOUR: '1000',
+    RATE_LIMIT_LOGIN_PER_IP_MINUTE: '1000',
+  });
+  failedJobId = await failedMail(testApp.app.get<MailQueue>(MAIL_QUEUE));
+});
+
+afterAll(async () => {
+  await testApp?.close();
+});
+
+describe('Bull Board at /api/admin/queues', () => {
+  it.each([BOARD, `${BOARD}/api/queues`, `${BOARD}/static/favicon-32x32.png`])(
+    'answers %s with 401 without a session and 403 to a member',
+    async (path) => {
+      const member = await activeMember(testApp);
+      const browser = await signedIn(testApp, member);
+
+      await testApp.bare().get(path).expect(401, { message: identityMessages.notAuthenticated });
+      await browser.get(path).expect(403, { message: identityMessages.forbidden });
+    },
+  );
+
+  it('shows an admin the board, its assets served from the api itself', async () => {
+    const admin = await staffSignedIn(testApp, 'admin');
+
+    const page = await admin.browser.get(BOARD).expect(200);
+    const stylesheet = /href="(static\/css\/[^"]+\.css)"/.exec(page.text)?.[1];
+
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.text).toContain(`<base href="${BOARD}/" />`);
+    expect(page.text).toContain('<title>Ledgerstone queues</title>');
+    await admin.browser
+      .get(`${BOARD}/${stylesheet}`)
+      .expect(200)
+      .expect('Content-Type', /text\/css/);
+  });
+
+  it('masks e-mail addresses and hides codes in job data and failure texts', async () => {
+    const admin = await staffSignedIn(testApp, 'admin');
+
+    const listed = await admin.browser.get(`${BOARD}/api/queues?activeQueue=mail&status=failed`).expect(200);
+    const detail = await admin.browser.get(`${BOARD}/api/queues/mail/${failedJobId}`).expect(200);
+
+    const [queue] = listed.body.queues;
+    expect(queue.readOnlyMode).toBe(false);
+    const [job] = queue.jobs;
+    expect(job.data).toEqual({
+      template: 'verification-code',
+      to: 'a***@example.test',
+      data: { firstName: 'Ada', code: '[hidden]', minutes: 10 },
+    });
+    expect(job.failedReason).toBe(REFUSED_MAIL.replace('ada@example.test', 'a***@example.test'));
+    expect(job.stacktrace.length).toBeGreaterThan(0);
+    expect(JSON.stringify(listed.body)).not.toContain('ada@example.test');
+    expect(JSON.stringify(listed.body)).not.toContain('042917');
+    expect(JSON.stringify(detail.body)).not.toContain('ada@example.test');
+    expect(detail.body.job.data.to).toBe('a***@example.test');
+  });
+
+  it('lets an admin retry a failed job, from the site itself only', async () => {
+    const admin = await staffSignedIn(testApp, 'admin');
+    const retry = `${BOARD}/api/queues/mail/${failedJobId}/retry`;
+
+    await admin.browser.put(retry).expect(403, { message: identityMessages.crossSiteRefused });
+    await admin.browser.put(retry).set('Origin', 'https://evil.example').expect(403);
+    await admin.browser.put(retry).set('Origin', PUBLIC_URL).expect(204);
+
+    const queue = testApp.app.get<MailQueue>(MAIL_QUEUE);
+    expect(await (await queue.getJob(failedJobId))?.getState()).toBe('waiting');
+  });
+
+  it('refuses anyone adding a mail job or rewriting its data', async () => {
+    const admin = await staffSignedIn(testApp, 'admin');
+    const refused = { message: 'Mail jobs are created by the platform only' };
+
+    await admin.browser
+      .post(`${BOARD}/api/queues/mail/add`)
+      .set('Origin', PUBLIC_URL)
+      .send({ name: 'admin-message', data: {} })
+      .expect(403, refused);
+    await admin.browser
+      .patch(`${BOARD}/api/queues/mail/${failedJobId}/update-data`)
+      .set('Origin', PUBLIC_URL)
+      .send({ jobData: { to: 'someone@example.test' } })
+      .expect(403, refused);
+  });
+
+  it('gives an auditor the read-only board and refuses any change', async () => {
+    const auditor = await staffSignedIn(testApp, 'auditor');
+
+    const listed = await auditor.browser.get(`${BOARD}/api/queues?activeQueue=mail`).expect(200);
+    const page = await auditor.browser.get(BOARD).expect(200);
+
+    expect(listed.body.queues[0]).toMatchObject({ name: 'mail', readOnlyMode: true, allowRetries: false });
+    expect(page.text).toContain('<title>Ledgerstone queues (read-only)</title>');
+    for (const [method, path] of [
+      ['put', `${BOARD}/api/queues/mail/${failedJobId}/retry`],
+      ['put', `${BOARD}/api/queues/mail/pause`],
+      ['put', `${BOARD}/api/queues/pause`],
+      ['put', `${BOARD}/api/queues/mail/clean/failed`],
+      ['put', `${BOARD}/api/queues/mail/empty`],
+    ] as const) {
+      await auditor.browser[method](path)
+        .set('Origin', PUBLIC_URL)
+        .expect(403, { message: identityMessages.forbidden });
+    }
+  });
+});
