@@ -1,0 +1,110 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { startIdentityTestApp, type IdentityTestApp } from '../identity/testing/identity-test-app.js';
+import { expressRoutes, nestRoutes } from '../testing/registered-routes.js';
+import { API_ROUTES, QUEUES_BOARD_ROUTE } from './route-table.js';
+
+interface Operation {
+  summary: string;
+  'x-access': string;
+  requestBody?: { content: { 'application/json': { schema: { required?: string[] } } } };
+  responses: Record<string, unknown>;
+}
+
+let testApp: IdentityTestApp;
+let document: { openapi: string; paths: Record<string, Record<string, Operation>> };
+
+beforeAll(async () => {
+  testApp = await startIdentityTestApp('api_docs');
+  document = (await testApp.bare().get('/api/docs/openapi.json').expect(200)).body;
+});
+
+afterAll(async () => {
+  await testApp?.close();
+});
+
+const key = (route: { method: string; path: string }) => `${route.method.toUpperCase()} ${route.path}`;
+
+describe('the OpenAPI document at /api/docs/openapi.json', () => {
+  it('lists every route Nest registers and nothing else, besides the queue board', () => {
+    const documented = Object.entries(document.paths).flatMap(([path, operations]) =>
+      Object.keys(operations).map((method) => key({ method, path })),
+    );
+    const registered = nestRoutes(testApp.app).map(key);
+
+    expect(documented.sort()).toEqual([...registered, key(QUEUES_BOARD_ROUTE)].sort());
+    expect(API_ROUTES.map(key).sort()).toEqual([...registered].sort());
+  });
+
+  it('knows the routes express dispatches exactly as Nest declares them', () => {
+    expect(expressRoutes(testApp.app).sort()).toEqual(nestRoutes(testApp.app).map(key).sort());
+  });
+
+  it("states each route's access as its controller does", () => {
+    const declared = nestRoutes(testApp.app).map((route) => [key(route), route.access]);
+    const documented = declared.map(([route]) => {
+      const [method = '', path = ''] = (route ?? '').split(' ');
+      return [route, document.paths[path]?.[method.toLowerCase()]?.['x-access']];
+    });
+
+    expect(documented).toEqual(declared);
+  });
+
+  it('takes request and response schemas from the shared contracts', () => {
+    const signup = document.paths['/api/user']?.post;
+    const message = document.paths['/api/admin/email/user/{id}']?.post;
+
+    expect(document.openapi).toBe('3.1.0');
+    expect(signup?.requestBody?.content['application/json'].schema.required).toEqual([
+      'firstName',
+      'lastName',
+      'email',
+      'phoneNumber',
+      'password',
+    ]);
+    expect(signup?.responses).toHaveProperty('201');
+    expect(signup?.responses).toHaveProperty('429');
+    expect(message?.requestBody?.content['application/json'].schema).toMatchObject({
+      properties: { subject: { maxLength: 200 }, message: { maxLength: 10_000 } },
+      required: ['subject', 'message'],
+    });
+    expect(message?.responses).toHaveProperty('403');
+  });
+});
+
+describe('Swagger UI at /api/docs', () => {
+  it('is public and loads nothing but files the api serves itself', async () => {
+    const page = await testApp
+      .bare()
+      .get('/api/docs')
+      .expect(200)
+      .expect('Content-Type', /text\/html/);
+
+    const loaded = [...page.text.matchAll(/(?:src|href)="([^"]+)"/g)].map(([, url]) => url);
+    expect(loaded.length).toBeGreaterThan(0);
+    for (const url of loaded) {
+      expect(url).toMatch(/^\/api\/docs\/ui\//);
+      await testApp
+        .bare()
+        .get(url ?? '')
+        .expect(200);
+    }
+  });
+
+  it('opens our document, without the online validator', async () => {
+    const initializer = await testApp.bare().get('/api/docs/ui/swagger-initializer.js').expect(200);
+
+    expect(initializer.text).toContain("url: '/api/docs/openapi.json'");
+    expect(initializer.text).toContain('validatorUrl: null');
+    expect(initializer.text).not.toMatch(/https?:/);
+  });
+
+  it('serves only the files the page needs from the package', async () => {
+    await testApp
+      .bare()
+      .get('/api/docs/ui/swagger-ui-bundle.js')
+      .expect(200)
+      .expect('Content-Type', /javascript/);
+    await testApp.bare().get('/api/docs/ui/index.html').expect(404);
+    await testApp.bare().get('/api/docs/ui/..%2Fpackage.json').expect(404);
+  });
+});

@@ -1,0 +1,134 @@
+import { errorResponse } from '@ledgerstone/contracts';
+import { z } from 'zod';
+import type { AccessRule } from '../identity/access/access.decorators.js';
+import type { ApiRoute } from './route-table.js';
+
+type JsonObject = Record<string, unknown>;
+
+const ERROR_RESPONSE = { $ref: '#/components/schemas/ErrorResponse' };
+
+const SECURITY: Record<AccessRule, JsonObject[]> = {
+  public: [],
+  member: [{ memberSession: [] }],
+  admin: [{ adminSession: [] }],
+  'staff-read': [{ adminSession: [] }],
+};
+
+const ACCESS_NOTE: Record<AccessRule, string> = {
+  public: 'Open to anyone.',
+  member: 'Member session (`ls_member` cookie).',
+  admin: 'Admin session (`ls_admin` cookie) of an admin; auditors get 403.',
+  'staff-read': 'Admin session (`ls_admin` cookie) of an admin or an auditor.',
+};
+
+/** The JSON Schema of a zod schema as a request sends it (`input`) or a response carries it (`output`). */
+function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonObject {
+  const { $schema: _, ...rest } = z.toJSONSchema(schema, { io }) as JsonObject;
+  return rest;
+}
+
+function successContent(response: ApiRoute['response']): JsonObject {
+  if (response === 'html') return { 'text/html': { schema: { type: 'string' } } };
+  if (response === 'file') return { '*/*': { schema: { type: 'string', format: 'binary' } } };
+  return { 'application/json': { schema: jsonSchema(response, 'output') } };
+}
+
+function parameters(route: ApiRoute): JsonObject[] {
+  const inPath = [...route.path.matchAll(/\{([^}]+)\}/g)].map(([, name]) => ({
+    name,
+    in: 'path',
+    required: true,
+    schema: { type: 'string' },
+  }));
+  if (route.method === 'get') return inPath;
+  return [
+    ...inPath,
+    {
+      name: 'X-Requested-With',
+      in: 'header',
+      required: true,
+      description: 'Every state-changing request carries it (with a same-origin Origin, when one is sent).',
+      schema: { type: 'string', enum: ['XMLHttpRequest'] },
+    },
+  ];
+}
+
+function operation(route: ApiRoute): JsonObject {
+  const responses: JsonObject = {
+    [String(route.status ?? 200)]: { description: 'Success', content: successContent(route.response) },
+  };
+  if (route.request) responses['400'] = { $ref: '#/components/responses/Invalid' };
+  if (route.access !== 'public') {
+    responses['401'] = { $ref: '#/components/responses/NotSignedIn' };
+    responses['403'] = { $ref: '#/components/responses/Forbidden' };
+  }
+  if (route.rateLimited) responses['429'] = { $ref: '#/components/responses/TooManyAttempts' };
+  responses['4XX'] = { $ref: '#/components/responses/Refused' };
+  return {
+    tags: [route.tag],
+    summary: route.summary,
+    description: ACCESS_NOTE[route.access],
+    security: SECURITY[route.access],
+    'x-access': route.access,
+    parameters: parameters(route),
+    ...(route.request
+      ? {
+          requestBody: {
+            required: true,
+            content: { 'application/json': { schema: jsonSchema(route.request, 'input') } },
+          },
+        }
+      : {}),
+    responses,
+  };
+}
+
+const refusal = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: ERROR_RESPONSE } },
+});
+
+/** The OpenAPI 3.1 document of `routes`, their schemas taken from the same zod contracts the api validates with. */
+export function openApiDocument(routes: readonly ApiRoute[]): JsonObject {
+  const paths: Record<string, JsonObject> = {};
+  for (const route of routes) paths[route.path] = { ...paths[route.path], [route.method]: operation(route) };
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Ledgerstone API',
+      version: '1.0.0',
+      description:
+        'Sessions are HttpOnly cookies: `ls_member` for members, `ls_admin` for admins and auditors. ' +
+        'State-changing requests need `X-Requested-With: XMLHttpRequest`. Errors answer `{ message, fieldErrors? }`.',
+    },
+    tags: [
+      { name: 'Member', description: 'Signup, verification, sessions, profile and password of members' },
+      { name: 'Admin', description: 'Admin sessions, profile, password reset and messages' },
+      { name: 'Health', description: 'Readiness and liveness' },
+      { name: 'Documentation', description: 'This document and its viewer' },
+    ],
+    paths,
+    components: {
+      securitySchemes: {
+        memberSession: { type: 'apiKey', in: 'cookie', name: 'ls_member' },
+        adminSession: { type: 'apiKey', in: 'cookie', name: 'ls_admin' },
+      },
+      schemas: { ErrorResponse: jsonSchema(errorResponse, 'output') },
+      responses: {
+        Invalid: refusal('Invalid input: `fieldErrors` names each field at fault'),
+        NotSignedIn: refusal('No live session of the route’s kind'),
+        Forbidden: refusal('A session of the other kind, or a role that may not do this'),
+        TooManyAttempts: {
+          ...refusal('Over a rate limit: "Too many attempts, please try again in N seconds."'),
+          headers: {
+            'Retry-After': {
+              description: 'Seconds until the next attempt may succeed',
+              schema: { type: 'integer' },
+            },
+          },
+        },
+        Refused: refusal('Any other refusal, with its message'),
+      },
+    },
+  };
+}

@@ -1,0 +1,258 @@
+import {
+  adminLoginRequest,
+  adminLoginResponse,
+  adminMessageRequest,
+  adminProfile,
+  changePasswordRequest,
+  forgotPasswordRequest,
+  loginRequest,
+  loginResponse,
+  memberProfile,
+  messageResponse,
+  resetPasswordRequest,
+  signupRequest,
+  updateProfileRequest,
+  verifyRequest,
+} from '@ledgerstone/contracts';
+import { z } from 'zod';
+import type { AccessRule } from '../identity/access/access.decorators.js';
+
+export type HttpMethod = 'get' | 'post' | 'patch' | 'put' | 'delete';
+
+/** One route of the api as the OpenAPI document and the access tests know it. */
+export interface ApiRoute {
+  method: HttpMethod;
+  /** With the /api prefix and OpenAPI's `{param}` placeholders. */
+  path: string;
+  summary: string;
+  tag: 'Member' | 'Admin' | 'Health' | 'Documentation';
+  access: AccessRule;
+  /** The JSON body, when the route reads one. */
+  request?: z.ZodType;
+  /** A JSON body, or another kind of answer. */
+  response: z.ZodType | 'html' | 'file';
+  /** The status of success; 200 unless stated. */
+  status?: number;
+  /** Answers 429 with Retry-After over its limit. */
+  rateLimited?: boolean;
+}
+
+const checkResult = z.object({
+  status: z.enum(['up', 'down']),
+  latencyMs: z.number().optional(),
+  error: z.string().optional().describe('Only in local mode'),
+});
+
+const healthReport = z.object({
+  status: z.enum(['ok', 'degraded']),
+  checks: z.object({
+    postgres: checkResult,
+    redis: checkResult,
+    objectStorage: checkResult,
+    smtp: checkResult,
+  }),
+});
+
+/** Every route Nest serves; a test holds it to what Nest registers and to each route's access rule. */
+export const API_ROUTES: readonly ApiRoute[] = [
+  {
+    method: 'post',
+    path: '/api/user',
+    summary: 'Sign up; mails a verification code and sets the short-lived verification cookie',
+    tag: 'Member',
+    access: 'public',
+    request: signupRequest,
+    response: messageResponse,
+    status: 201,
+    rateLimited: true,
+  },
+  {
+    method: 'patch',
+    path: '/api/user/verify',
+    summary: 'Verify the account with the mailed code (tied to the signup or login by its cookie)',
+    tag: 'Member',
+    access: 'public',
+    request: verifyRequest,
+    response: messageResponse,
+    rateLimited: true,
+  },
+  {
+    method: 'post',
+    path: '/api/user/verify/resend',
+    summary: 'Mail a new verification code (once a minute)',
+    tag: 'Member',
+    access: 'public',
+    response: messageResponse,
+    rateLimited: true,
+  },
+  {
+    method: 'post',
+    path: '/api/user/login',
+    summary: 'Log in; sets the ls_member cookie (30 days with rememberMe, else until the browser closes)',
+    tag: 'Member',
+    access: 'public',
+    request: loginRequest,
+    response: loginResponse,
+    rateLimited: true,
+  },
+  {
+    method: 'post',
+    path: '/api/user/logout',
+    summary: 'End the member session on the server',
+    tag: 'Member',
+    access: 'public',
+    response: messageResponse,
+  },
+  {
+    method: 'get',
+    path: '/api/user',
+    summary: "The member's profile",
+    tag: 'Member',
+    access: 'member',
+    response: memberProfile,
+  },
+  {
+    method: 'patch',
+    path: '/api/user',
+    summary: 'Change first and last name',
+    tag: 'Member',
+    access: 'member',
+    request: updateProfileRequest,
+    response: messageResponse,
+  },
+  {
+    method: 'patch',
+    path: '/api/user/pass',
+    summary: "Change the password; ends the member's other sessions",
+    tag: 'Member',
+    access: 'member',
+    request: changePasswordRequest,
+    response: messageResponse,
+  },
+  {
+    method: 'post',
+    path: '/api/user/forget-pass',
+    summary: 'Mail a reset link to /reset-password/<token>; the same answer for any address',
+    tag: 'Member',
+    access: 'public',
+    request: forgotPasswordRequest,
+    response: messageResponse,
+    rateLimited: true,
+  },
+  {
+    method: 'post',
+    path: '/api/user/change/{token}',
+    summary: 'Set a new password with a mailed reset link; ends every session',
+    tag: 'Member',
+    access: 'public',
+    request: resetPasswordRequest,
+    response: messageResponse,
+  },
+  {
+    method: 'post',
+    path: '/api/admin/login',
+    summary: 'Admin or auditor login; sets the ls_admin cookie, which ends with the browser',
+    tag: 'Admin',
+    access: 'public',
+    request: adminLoginRequest,
+    response: adminLoginResponse,
+    rateLimited: true,
+  },
+  {
+    method: 'post',
+    path: '/api/admin/logout',
+    summary: 'End the admin session on the server',
+    tag: 'Admin',
+    access: 'public',
+    response: messageResponse,
+  },
+  {
+    method: 'get',
+    path: '/api/admin',
+    summary: "The admin's or auditor's own profile",
+    tag: 'Admin',
+    access: 'staff-read',
+    response: adminProfile,
+  },
+  {
+    method: 'post',
+    path: '/api/admin/forget-pass',
+    summary: 'Mail a reset link to /admin-reset-password/<token>; the same answer for any address',
+    tag: 'Admin',
+    access: 'public',
+    request: forgotPasswordRequest,
+    response: messageResponse,
+    rateLimited: true,
+  },
+  {
+    method: 'post',
+    path: '/api/admin/change/{token}',
+    summary: 'Set a new admin password with a mailed reset link; ends every session',
+    tag: 'Admin',
+    access: 'public',
+    request: resetPasswordRequest,
+    response: messageResponse,
+  },
+  {
+    method: 'post',
+    path: '/api/admin/email/user/{id}',
+    summary: 'Send a Message: e-mail a member (recorded with the admin id)',
+    tag: 'Admin',
+    access: 'admin',
+    request: adminMessageRequest,
+    response: messageResponse,
+  },
+  {
+    method: 'get',
+    path: '/api/health',
+    summary: 'Readiness: 200 when PostgreSQL, Redis, object storage and SMTP answer, else 503',
+    tag: 'Health',
+    access: 'public',
+    response: healthReport,
+  },
+  {
+    method: 'get',
+    path: '/api/health/live',
+    summary: 'Liveness: the process answers',
+    tag: 'Health',
+    access: 'public',
+    response: z.object({ status: z.literal('ok') }),
+  },
+  {
+    method: 'get',
+    path: '/api/docs',
+    summary: 'This documentation (Swagger UI)',
+    tag: 'Documentation',
+    access: 'public',
+    response: 'html',
+  },
+  {
+    method: 'get',
+    path: '/api/docs/openapi.json',
+    summary: 'The OpenAPI document',
+    tag: 'Documentation',
+    access: 'public',
+    response: z.record(z.string(), z.unknown()),
+  },
+  {
+    method: 'get',
+    path: '/api/docs/ui/{file}',
+    summary: "Swagger UI's own files",
+    tag: 'Documentation',
+    access: 'public',
+    response: 'file',
+  },
+];
+
+/**
+ * Bull Board: an express router mounted under this path (its page, assets and JSON api), not a Nest route.
+ * Admins may change jobs there; auditors only look.
+ */
+export const QUEUES_BOARD_ROUTE: ApiRoute = {
+  method: 'get',
+  path: '/api/admin/queues',
+  summary: 'Bull Board over the mail queue (read-only for auditors; e-mail addresses masked)',
+  tag: 'Admin',
+  access: 'staff-read',
+  response: 'html',
+};
