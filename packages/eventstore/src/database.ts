@@ -6,6 +6,26 @@ const XID8_OID = 5069 as (typeof pg.types.builtins)['INT8']; // not among pg's b
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => BigInt(value));
 pg.types.setTypeParser(XID8_OID, (value) => BigInt(value));
 
+const TIMESTAMPTZ_OID = pg.types.builtins.TIMESTAMPTZ;
+const parseAnyTimestamptz = pg.types.getTypeParser(TIMESTAMPTZ_OID, 'text') as (value: string) => Date;
+
+// pg's general parser runs several regular expressions per value, and reading the log parses one per event.
+// The usual form, "2026-11-21 20:07:24.651471+00", is handed to the native ISO parser instead.
+function parseTimestamptz(value: string): Date {
+  const zoneSign = value.charCodeAt(value.length - 3);
+  if (value.charCodeAt(4) === 45 && value.charCodeAt(10) === 32 && (zoneSign === 43 || zoneSign === 45)) {
+    return new Date(`${value.slice(0, 10)}T${value.slice(11)}:00`);
+  }
+  return parseAnyTimestamptz(value);
+}
+
+const types: pg.CustomTypesConfig = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === TIMESTAMPTZ_OID && format !== 'binary'
+      ? parseTimestamptz
+      : pg.types.getTypeParser(oid, format)) as pg.CustomTypesConfig['getTypeParser'],
+};
+
 // The store, the runner and projections work on tables whatever the caller's schema type says.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyDatabase = Kysely<any>;
@@ -23,6 +43,7 @@ export function createPool(url: string, options: DatabaseOptions = {}): pg.Pool 
     connectionString: url,
     max: options.maxConnections ?? 10,
     idle_in_transaction_session_timeout: options.idleInTransactionTimeoutMs ?? 10_000,
+    types,
   });
   // A connection the server ends (restart, timeout, pg_terminate_backend) emits 'error'; without a listener
   // that would crash the process. The failure reaches the next query on it, and the pool then replaces it.

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { DuplicateEvent, StreamVersionConflict } from './errors.js';
-import type { AppendResult, EventMetadata, ExpectedVersion, NewEvent, RecordedEvent } from './events.js';
+import type { AppendResult, ExpectedVersion, NewEvent, RecordedEvent } from './events.js';
 import type { LogPosition } from './log-position.js';
 import type { AnyDatabase, AnyTransaction } from './database.js';
 
@@ -41,20 +41,14 @@ interface AppendRow {
   conflicting_event_id: string | null;
 }
 
-interface EventRow {
-  global_position: bigint;
-  transaction_id: bigint;
-  stream_id: string;
-  stream_position: number;
-  event_id: string;
-  type: string;
-  data: unknown;
-  metadata: EventMetadata;
-  recorded_at: Date;
-  hash: string;
-}
+// Named as RecordedEvent's fields, so rows need no copying: reading the log is allocation-bound.
+const RECORDED_EVENT_COLUMNS =
+  sql.raw(`global_position as "globalPosition", transaction_id as "transactionId",
+  stream_id as "streamId", stream_position as "streamPosition", event_id as id, type, data, metadata,
+  recorded_at as "recordedAt", encode(hash, 'hex') as hash`);
 
-type LogRow = Omit<EventRow, 'stream_id'> & { stream_id: string | null };
+/** A log entry of a type the reader does not want comes without its content. */
+type LogRow = RecordedEvent | (Pick<RecordedEvent, 'globalPosition' | 'transactionId'> & { streamId: null });
 
 export class EventStore {
   private readonly announcer: AppendAnnouncer;
@@ -116,15 +110,14 @@ export class EventStore {
   }
 
   async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
-    const { rows } = await sql<EventRow>`
-      select global_position, transaction_id, stream_id, stream_position, event_id, type, data, metadata,
-        recorded_at, encode(hash, 'hex') as hash
+    const { rows } = await sql<RecordedEvent>`
+      select ${RECORDED_EVENT_COLUMNS}
       from events
       where stream_id = ${streamId}
         and stream_position between ${options.fromPosition ?? 1} and ${options.toPosition ?? 2_147_483_647}
       order by stream_position
     `.execute(this.db);
-    return rows.map(toRecordedEvent);
+    return rows;
   }
 
   /** Committed events after `after`, in log order, never skipping one that commits later with a lower position. */
@@ -207,9 +200,8 @@ function isDatabaseError(error: unknown): error is { code: string; constraint?: 
 }
 
 export async function readAll(db: AnyDatabase, options: ReadAllOptions): Promise<RecordedEvent[]> {
-  const { rows } = await sql<EventRow>`
-    select global_position, transaction_id, stream_id, stream_position, event_id, type, data, metadata,
-      recorded_at, encode(hash, 'hex') as hash
+  const { rows } = await sql<RecordedEvent>`
+    select ${RECORDED_EVENT_COLUMNS}
     from events
     where (transaction_id, global_position) > (${String(options.after.transactionId)}::xid8, ${options.after.globalPosition}::bigint)
       and transaction_id < pg_snapshot_xmin(pg_current_snapshot())
@@ -217,7 +209,7 @@ export async function readAll(db: AnyDatabase, options: ReadAllOptions): Promise
     order by transaction_id, global_position
     limit ${options.limit}
   `.execute(db);
-  return rows.map(toRecordedEvent);
+  return rows;
 }
 
 export async function readLog(db: AnyDatabase, options: ReadAllOptions): Promise<LogPage> {
@@ -227,11 +219,11 @@ export async function readLog(db: AnyDatabase, options: ReadAllOptions): Promise
     return { events, position: last ? positionOf(last) : options.after, scanned: events.length };
   }
   const { rows } = await sql<LogRow>`
-    select e.global_position, e.transaction_id, wanted.*
+    select e.global_position as "globalPosition", e.transaction_id as "transactionId", wanted.*
     from events e
     left join lateral (
-      select e.stream_id, e.stream_position, e.event_id, e.type, e.data, e.metadata, e.recorded_at,
-        encode(e.hash, 'hex') as hash
+      select e.stream_id as "streamId", e.stream_position as "streamPosition", e.event_id as id, e.type,
+        e.data, e.metadata, e.recorded_at as "recordedAt", encode(e.hash, 'hex') as hash
       where e.type = any(${options.types}::text[])
     ) wanted on true
     where (e.transaction_id, e.global_position) > (${String(options.after.transactionId)}::xid8, ${options.after.globalPosition}::bigint)
@@ -240,12 +232,10 @@ export async function readLog(db: AnyDatabase, options: ReadAllOptions): Promise
     limit ${options.limit}
   `.execute(db);
   const last = rows.at(-1);
-  const events: RecordedEvent[] = [];
-  for (const row of rows) if (row.stream_id !== null) events.push(toRecordedEvent(row as EventRow));
   return {
-    events,
+    events: rows.filter((row): row is RecordedEvent => row.streamId !== null),
     position: last
-      ? { transactionId: last.transaction_id, globalPosition: last.global_position }
+      ? { transactionId: last.transactionId, globalPosition: last.globalPosition }
       : options.after,
     scanned: rows.length,
   };
@@ -253,21 +243,6 @@ export async function readLog(db: AnyDatabase, options: ReadAllOptions): Promise
 
 export function positionOf(event: RecordedEvent): LogPosition {
   return { transactionId: event.transactionId, globalPosition: event.globalPosition };
-}
-
-function toRecordedEvent(row: EventRow): RecordedEvent {
-  return {
-    globalPosition: row.global_position,
-    transactionId: row.transaction_id,
-    streamId: row.stream_id,
-    streamPosition: row.stream_position,
-    id: row.event_id,
-    type: row.type,
-    data: row.data,
-    metadata: row.metadata,
-    recordedAt: row.recorded_at,
-    hash: row.hash,
-  };
 }
 
 /**

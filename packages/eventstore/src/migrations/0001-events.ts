@@ -66,13 +66,21 @@ export const createEvents: Migration = {
       declare
         v_count integer := coalesce(array_length(p_ids, 1), 0);
         v_recorded_at timestamptz := now();
+        v_stored integer := 0;
         v_hash bytea;
         v_data jsonb;
         v_metadata jsonb;
       begin
         perform pg_advisory_xact_lock(${sql.lit(STREAM_LOCK_NAMESPACE)}, hashtext(p_stream_id));
 
-        if exists (select from events e where e.event_id = any(p_ids)) then
+        -- One probe per id: a plan for "= any(array parameter)" looks costlier generic than custom, so it
+        -- would be planned anew on every call.
+        for i in 1 .. v_count loop
+          if exists (select from events e where e.event_id = p_ids[i]) then
+            v_stored := v_stored + 1;
+          end if;
+        end loop;
+        if v_stored > 0 then
           if (select count(*) = v_count and bool_and(e.stream_id = p_stream_id)
                 from events e where e.event_id = any(p_ids)) then
             select 'already_appended', e.stream_position, e.transaction_id, e.global_position
