@@ -68,6 +68,8 @@ export function serveSide(open: (input: SideInput) => Promise<SideFigures>): voi
     reply({ kind: 'failed', message: error instanceof Error ? error.message : String(error) });
   };
   let side: SideFigures | undefined;
+  // A parent that stopped (Ctrl-C, a crash) drops the databases: nothing is left to measure.
+  process.once('disconnect', () => process.exit(1));
   process.on('message', (message: SideInput | Request) => {
     if (!('kind' in message)) {
       open(message).then((opened) => {
