@@ -15,6 +15,8 @@ export async function startMailerProcess(env: {
   redisUrl: string;
   redisPrefix: string;
   smtpUrl: string;
+  /** The mailer's MAIL_BACKOFF_MS: how long a failed mail waits before its first retry. */
+  backoffMs?: number;
 }): Promise<MailerProcess> {
   await promisify(execFile)(
     process.execPath,
@@ -32,6 +34,7 @@ export async function startMailerProcess(env: {
       SMTP_URL: env.smtpUrl,
       MAIL_FROM: 'Ledgerstone <no-reply@ledgerstone.test>',
       LOG_LEVEL: 'info',
+      ...(env.backoffMs === undefined ? {} : { MAIL_BACKOFF_MS: String(env.backoffMs) }),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

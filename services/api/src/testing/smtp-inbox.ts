@@ -48,8 +48,8 @@ function textPart(raw: string): string {
   return '';
 }
 
-/** A real SMTP server on a random local port that keeps what it receives, by recipient. */
-export async function startSmtpInbox(): Promise<SmtpInbox> {
+/** A real SMTP server on a local port (random unless given) that keeps what it receives, by recipient. */
+export async function startSmtpInbox(port = 0): Promise<SmtpInbox> {
   const received: ReceivedMail[] = [];
   const waiting: { to: string; deliver: (mail: ReceivedMail) => void }[] = [];
   const server = new SMTPServer({
@@ -74,10 +74,10 @@ export async function startSmtpInbox(): Promise<SmtpInbox> {
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const address = server.server.address() as AddressInfo;
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url: `smtp://127.0.0.1:${address.port}`,
     next(to, timeoutMs = 10_000) {
       const arrived = received.findIndex((mail) => mail.to.includes(to));
       if (arrived >= 0) return Promise.resolve(received.splice(arrived, 1)[0] as ReceivedMail);
