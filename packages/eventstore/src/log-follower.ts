@@ -43,9 +43,10 @@ export class LogFollower {
     return this.wakeUps;
   }
 
-  /** Resolves once a wake-up newer than `seen` arrives, after `timeoutMs`, on `signal`, or on stop. */
+  /** Resolves once a wake-up newer than `seen` arrives, after `timeoutMs`, or on `signal`. */
   waitForChange(seen: number, timeoutMs = this.pollMs, signal?: AbortSignal): Promise<void> {
-    if (this.stopped || this.wakeUps > seen || signal?.aborted) return Promise.resolve();
+    if (this.stopped) return delay(timeoutMs, signal);
+    if (this.wakeUps > seen || signal?.aborted) return Promise.resolve();
     return new Promise((resolve) => {
       const done = () => {
         clearTimeout(timer);
@@ -59,6 +60,7 @@ export class LogFollower {
     });
   }
 
+  /** Stops listening; waiters are released, later waits only poll. */
   async stop(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.reconnectTimer);
@@ -110,16 +112,16 @@ export function waitForNews(
   return delay(pollMs, signal);
 }
 
-export function delay(ms: number, signal: AbortSignal): Promise<void> {
-  if (signal.aborted) return Promise.resolve();
+export function delay(ms: number, signal?: AbortSignal): Promise<void> {
+  if (signal?.aborted) return Promise.resolve();
   return new Promise((resolve) => {
     const done = () => {
       clearTimeout(timer);
-      signal.removeEventListener('abort', done);
+      signal?.removeEventListener('abort', done);
       resolve();
     };
     const timer = setTimeout(done, ms);
-    signal.addEventListener('abort', done);
+    signal?.addEventListener('abort', done);
   });
 }
 
@@ -130,7 +132,7 @@ export interface SubscriptionOptions {
   follower?: LogFollower;
   pollMs?: number;
   retryMs?: number;
-  /** Called in log order with each batch of wanted events; the subscription moves on once it resolves. */
+  /** Called in log order with each batch of wanted events; a batch whose handler throws comes again. */
   handle(events: RecordedEvent[], position: LogPosition): Promise<void>;
   onError?(error: unknown): void;
 }
@@ -141,7 +143,7 @@ export interface Subscription {
   stop(): Promise<void>;
 }
 
-/** Follows the log from `after`, handing every committed event to `handle` exactly once, in order. */
+/** Follows the log from `after`, handing every committed event to `handle` in order, none skipped. */
 export function subscribe(store: EventStore, options: SubscriptionOptions): Subscription {
   const batchSize = options.batchSize ?? 1_000;
   const pollMs = options.pollMs ?? options.follower?.pollMs ?? 100;

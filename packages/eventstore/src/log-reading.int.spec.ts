@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { sql } from 'kysely';
-import { EventStore, EVENTS_CHANNEL } from './event-store.js';
+import { EventStore, EVENTS_CHANNEL, positionOf } from './event-store.js';
 import type { RecordedEvent } from './events.js';
 import { LogFollower, subscribe } from './log-follower.js';
-import { comparePositions, LOG_START } from './log-position.js';
+import { comparePositions, LOG_START, type LogPosition } from './log-position.js';
 import { createTestDatabase, type TestDatabase } from './testing/test-database.js';
 
 const WRITERS = 16;
@@ -25,6 +25,19 @@ afterAll(async () => {
   await follower.stop();
   await database.drop();
 });
+
+/** The position of the last event once every committed one is readable: any transaction open on the server holds readers back. */
+async function visibleHead(): Promise<LogPosition> {
+  const { rows } = await sql<{ stored: number }>`select count(*)::integer as stored from events`.execute(
+    database.db,
+  );
+  for (let attempt = 0; attempt < 200; attempt += 1) {
+    const visible = await store.readAll({ after: LOG_START, limit: 1_000_000 });
+    if (visible.length === rows[0]?.stored) return visible.length ? positionOf(visible.at(-1)!) : LOG_START;
+    await sleep(25);
+  }
+  throw new Error('committed events stayed invisible');
+}
 
 function event(writer: number, sequence: number) {
   return { id: randomUUID(), type: sequence % 3 === 0 ? 'Tick' : 'Tock', data: { writer, sequence } };
@@ -85,11 +98,9 @@ describe('reading the global log', () => {
   }, 60_000);
 
   it('filters by type, and a follower page still moves past the other types', async () => {
-    const head = await store.readAll({ after: LOG_START, limit: 1_000_000 });
-    const after = head.length
-      ? { transactionId: head.at(-1)!.transactionId, globalPosition: head.at(-1)!.globalPosition }
-      : LOG_START;
+    const after = await visibleHead();
     await store.append('filtered', [event(0, 1), event(0, 2), event(0, 3)], { expectedVersion: 0 });
+    await visibleHead();
 
     const ticks = await store.readAll({ after, limit: 10, types: ['Tick'] });
     const page = await store.readLog({ after, limit: 10, types: ['Tick'] });
@@ -105,11 +116,7 @@ describe('reading the global log', () => {
   });
 
   it('holds back events of a transaction that is still open, and everything committed after it', async () => {
-    const before = await store.readAll({ after: LOG_START, limit: 1_000_000 });
-    const after = {
-      transactionId: before.at(-1)!.transactionId,
-      globalPosition: before.at(-1)!.globalPosition,
-    };
+    const after = await visibleHead();
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
     let appended!: () => void;
@@ -169,5 +176,15 @@ describe('reading the global log', () => {
     } finally {
       await resilient.stop();
     }
+  });
+
+  it('only polls once stopped, so a reader left running does not spin', async () => {
+    const stopped = await LogFollower.start(database.url, { pollMs: 100 });
+    await stopped.stop();
+
+    const started = Date.now();
+    await stopped.waitForChange(stopped.changes);
+
+    expect(Date.now() - started).toBeGreaterThanOrEqual(90);
   });
 });

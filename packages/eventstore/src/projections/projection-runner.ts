@@ -96,7 +96,6 @@ export async function waitForCheckpoints(
   options: { names: readonly string[]; position: LogPosition; timeoutMs?: number; pollMs?: number },
 ): Promise<boolean> {
   const deadline = Date.now() + (options.timeoutMs ?? 5_000);
-  const never = new AbortController().signal;
   for (;;) {
     const checkpoints = await readCheckpoints(db);
     const reached = options.names.every((name) => {
@@ -105,7 +104,7 @@ export async function waitForCheckpoints(
     });
     if (reached) return true;
     if (Date.now() >= deadline) return false;
-    await delay(options.pollMs ?? 10, never);
+    await delay(options.pollMs ?? 10);
   }
 }
 
