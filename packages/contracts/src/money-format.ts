@@ -1,0 +1,36 @@
+/** The API's decimal dollars: "1500", "1500.5", "-12.50". */
+const DECIMAL_AMOUNT = /^(-?)(\d+)(?:\.(\d{1,2}))?$/;
+
+// Intl formats a bigint exactly, so only the whole dollars go through it and the cents never become a float.
+const wholeDollars = new Intl.NumberFormat('en-US', { useGrouping: true });
+
+/** Cents as a bigint, or the API's decimal dollar string ("1500.00"); anything else is a bug upstream. */
+export type MoneyAmount = bigint | string;
+
+function toCents(amount: MoneyAmount): bigint {
+  if (typeof amount === 'bigint') return amount;
+  const match = DECIMAL_AMOUNT.exec(amount);
+  if (!match) throw new RangeError(`Not a money amount: "${amount}"`);
+  const [, sign, whole = '', fraction = ''] = match;
+  const cents = BigInt(whole) * 100n + BigInt(fraction.padEnd(2, '0'));
+  return sign ? -cents : cents;
+}
+
+function splitAmount(amount: MoneyAmount): { sign: '' | '-'; digits: string } {
+  const cents = toCents(amount);
+  const magnitude = cents < 0n ? -cents : cents;
+  const fraction = (magnitude % 100n).toString().padStart(2, '0');
+  return { sign: cents < 0n ? '-' : '', digits: `${wholeDollars.format(magnitude / 100n)}.${fraction}` };
+}
+
+/** "1,500.00", "-12.50". */
+export function formatAmount(amount: MoneyAmount): string {
+  const { sign, digits } = splitAmount(amount);
+  return `${sign}${digits}`;
+}
+
+/** "$1,500.00", "-$12.50". */
+export function formatUsd(amount: MoneyAmount): string {
+  const { sign, digits } = splitAmount(amount);
+  return `${sign}$${digits}`;
+}
