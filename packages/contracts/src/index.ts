@@ -1,2 +1,4 @@
 export * from './mail.js';
 export * from './identity.js';
+export * from './wallet-address.js';
+export * from './money-format.js';
