@@ -36,7 +36,10 @@ function hasVersionedHash(payload: Uint8Array | null, versions: readonly number[
   return payload !== null && payload.length === 21 && versions.includes(payload[0] ?? -1);
 }
 
-/** BIP-173 / BIP-350: witness v0 in bech32, v1 to v16 in bech32m, mainnet `bc` only. */
+/**
+ * BIP-173 / BIP-350: witness v0 in bech32, v1 in bech32m, mainnet `bc` only. Payouts go only to programs that
+ * are defined today (v0 key or script hash, v1 taproot key): coins sent to a future version could be taken by anyone.
+ */
 function canonicalSegwitAddress(address: string): string | null {
   const asBech32 = bech32.decodeUnsafe(address);
   const decoded = asBech32 ?? bech32m.decodeUnsafe(address);
@@ -46,6 +49,8 @@ function canonicalSegwitAddress(address: string): string | null {
   const program = bech32.fromWordsUnsafe(programWords);
   if (!program || program.length < 2 || program.length > 40) return null;
   if (version === 0 && program.length !== 20 && program.length !== 32) return null;
+  if (version === 1 && program.length !== 32) return null;
+  if (version > 1) return null;
   return address.toLowerCase();
 }
 
