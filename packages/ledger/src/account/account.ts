@@ -1,0 +1,173 @@
+import { centsFromString, type Cents } from '../money.js';
+import type {
+  AccountEvent,
+  AdjustableBucket,
+  IsoTimestamp,
+  PlanTerms,
+  WithdrawalSource,
+} from './account.events.js';
+
+/**
+ * available: withdrawable now; invested: principal in running plans; profitLocked: earned in a plan that has
+ * not finished; profitUnlocked: earned in a finished plan, withdrawable; reserved: held for pending withdrawals.
+ */
+export type Bucket = 'available' | 'invested' | 'profitLocked' | 'profitUnlocked' | 'reserved';
+
+export const accountBuckets: readonly Bucket[] = [
+  'available',
+  'invested',
+  'profitLocked',
+  'profitUnlocked',
+  'reserved',
+];
+
+export type DepositStatus = 'pending' | 'confirmed' | 'rejected';
+export type WithdrawalStatus = 'pending' | 'paid' | 'rejected';
+
+export interface Deposit extends PlanTerms {
+  depositId: string;
+  status: DepositStatus;
+  amount: Cents;
+}
+
+export interface Investment extends PlanTerms {
+  investmentId: string;
+  depositId: string;
+  principal: Cents;
+  startedAt: IsoTimestamp;
+  maturesAt: IsoTimestamp;
+}
+
+export interface Withdrawal {
+  withdrawalId: string;
+  status: WithdrawalStatus;
+  source: WithdrawalSource;
+  amount: Cents;
+}
+
+export interface AccountState extends Record<Bucket, Cents> {
+  /** Sum of confirmed deposits. */
+  totalDeposited: Cents;
+  /** Sum of paid withdrawals. */
+  totalWithdrawn: Cents;
+  deposits: Readonly<Record<string, Deposit>>;
+  investments: Readonly<Record<string, Investment>>;
+  withdrawals: Readonly<Record<string, Withdrawal>>;
+}
+
+export function initialState(): AccountState {
+  return {
+    available: 0n,
+    invested: 0n,
+    profitLocked: 0n,
+    profitUnlocked: 0n,
+    reserved: 0n,
+    totalDeposited: 0n,
+    totalWithdrawn: 0n,
+    deposits: {},
+    investments: {},
+    withdrawals: {},
+  };
+}
+
+export function sourceBucket(source: WithdrawalSource): Bucket {
+  return source === 'balance' ? 'available' : 'profitUnlocked';
+}
+
+export function adjustedBucket(bucket: AdjustableBucket): Bucket {
+  return bucket === 'profit' ? 'profitUnlocked' : bucket;
+}
+
+export function evolve(state: AccountState, event: AccountEvent): AccountState {
+  switch (event.type) {
+    case 'DepositRequested': {
+      const { depositId, amount, planId, planVersion, planName, percentage, termDays } = event.data;
+      const deposit: Deposit = {
+        depositId,
+        status: 'pending',
+        amount: centsFromString(amount),
+        planId,
+        planVersion,
+        planName,
+        percentage,
+        termDays,
+      };
+      return { ...state, deposits: { ...state.deposits, [depositId]: deposit } };
+    }
+    case 'DepositConfirmed': {
+      const { depositId, investmentId, confirmedAt, maturesAt } = event.data;
+      const amount = centsFromString(event.data.amount);
+      const deposit = state.deposits[depositId];
+      const investments = deposit
+        ? {
+            ...state.investments,
+            [investmentId]: {
+              investmentId,
+              depositId,
+              planId: deposit.planId,
+              planVersion: deposit.planVersion,
+              planName: deposit.planName,
+              percentage: deposit.percentage,
+              termDays: deposit.termDays,
+              principal: amount,
+              startedAt: confirmedAt,
+              maturesAt,
+            },
+          }
+        : state.investments;
+      return {
+        ...state,
+        invested: state.invested + amount,
+        totalDeposited: state.totalDeposited + amount,
+        deposits: withStatus(state.deposits, depositId, 'confirmed'),
+        investments,
+      };
+    }
+    case 'DepositRejected':
+      return { ...state, deposits: withStatus(state.deposits, event.data.depositId, 'rejected') };
+    case 'WithdrawalRequested': {
+      const { withdrawalId, source } = event.data;
+      const amount = centsFromString(event.data.amount);
+      const from = sourceBucket(source);
+      const withdrawal: Withdrawal = { withdrawalId, status: 'pending', source, amount };
+      return {
+        ...state,
+        [from]: state[from] - amount,
+        reserved: state.reserved + amount,
+        withdrawals: { ...state.withdrawals, [withdrawalId]: withdrawal },
+      };
+    }
+    case 'WithdrawalPaid': {
+      const amount = centsFromString(event.data.amount);
+      return {
+        ...state,
+        reserved: state.reserved - amount,
+        totalWithdrawn: state.totalWithdrawn + amount,
+        withdrawals: withStatus(state.withdrawals, event.data.withdrawalId, 'paid'),
+      };
+    }
+    case 'WithdrawalRejected': {
+      const amount = centsFromString(event.data.amount);
+      const back = sourceBucket(event.data.source);
+      return {
+        ...state,
+        reserved: state.reserved - amount,
+        [back]: state[back] + amount,
+        withdrawals: withStatus(state.withdrawals, event.data.withdrawalId, 'rejected'),
+      };
+    }
+    case 'BalanceAdjusted': {
+      const bucket = adjustedBucket(event.data.bucket);
+      return { ...state, [bucket]: state[bucket] + centsFromString(event.data.amount) };
+    }
+  }
+}
+
+function withStatus<T extends { status: string }>(
+  items: Readonly<Record<string, T>>,
+  id: string,
+  status: T['status'],
+): Readonly<Record<string, T>> {
+  const item = items[id];
+  return item ? { ...items, [id]: { ...item, status } } : items;
+}
