@@ -1,0 +1,333 @@
+import { centsToString, formatCentsCompact, MAX_AMOUNT, type Cents } from '../money.js';
+import { adjustedBucket, evolve, initialState, sourceBucket, type AccountState } from './account.js';
+import {
+  IllegalStateError,
+  InsufficientBalanceError,
+  NotFoundError,
+  ValidationError,
+} from './account.errors.js';
+import type {
+  AccountEvent,
+  AdjustableBucket,
+  BalanceAdjusted,
+  DepositConfirmed,
+  DepositRejected,
+  DepositRequested,
+  PlanTerms,
+  WithdrawalPaid,
+  WithdrawalRejected,
+  WithdrawalRequested,
+  WithdrawalSource,
+} from './account.events.js';
+
+/** The plan as the catalog offers it when the deposit is made. */
+export interface DepositPlan extends PlanTerms {
+  minAmount: Cents;
+  maxAmount: Cents;
+}
+
+export interface RequestDeposit {
+  type: 'RequestDeposit';
+  data: {
+    userId: string;
+    depositId: string;
+    plan: DepositPlan;
+    amount: Cents;
+    paymentMethodId: string;
+    proofKey: string;
+    transactionHash: string | null;
+    /** False once the member's account is closed: closure is an identity fact the handler looks up. */
+    accountOpen: boolean;
+    requestedAt: Date;
+  };
+}
+
+export interface ConfirmDeposit {
+  type: 'ConfirmDeposit';
+  data: { userId: string; depositId: string; investmentId: string; adminId: string; confirmedAt: Date };
+}
+
+export interface RejectDeposit {
+  type: 'RejectDeposit';
+  data: { userId: string; depositId: string; reason: string; adminId: string; rejectedAt: Date };
+}
+
+export interface RequestWithdrawal {
+  type: 'RequestWithdrawal';
+  data: {
+    userId: string;
+    withdrawalId: string;
+    source: WithdrawalSource;
+    amount: Cents;
+    paymentMethodId: string;
+    accountOpen: boolean;
+    requestedAt: Date;
+  };
+}
+
+export interface MarkWithdrawalPaid {
+  type: 'MarkWithdrawalPaid';
+  data: {
+    userId: string;
+    withdrawalId: string;
+    payoutReference: string | null;
+    adminId: string;
+    paidAt: Date;
+  };
+}
+
+export interface RejectWithdrawal {
+  type: 'RejectWithdrawal';
+  data: { userId: string; withdrawalId: string; reason: string; adminId: string; rejectedAt: Date };
+}
+
+export interface AdjustBalance {
+  type: 'AdjustBalance';
+  data: {
+    userId: string;
+    adjustmentId: string;
+    bucket: AdjustableBucket;
+    /** Signed, never zero. */
+    amount: Cents;
+    reason: string;
+    adminId: string;
+    adjustedAt: Date;
+  };
+}
+
+export type AccountCommand =
+  | RequestDeposit
+  | ConfirmDeposit
+  | RejectDeposit
+  | RequestWithdrawal
+  | MarkWithdrawalPaid
+  | RejectWithdrawal
+  | AdjustBalance;
+
+export const INVALID_AMOUNT = 'Please enter a valid amount.';
+export const INVALID_REASON = 'Please give a reason of 3 to 500 characters.';
+export const MISSING_PROOF = 'Please upload proof of payment before completing the payment.';
+export const ACCOUNT_CLOSED = 'This account is closed.';
+
+const DAY_MS = 86_400_000;
+
+export function amountOutOfRangeMessage(plan: DepositPlan): string {
+  const min = formatCentsCompact(plan.minAmount);
+  const max = formatCentsCompact(plan.maxAmount);
+  return `Please enter an amount between ${min} and ${max} for the ${plan.planName} plan.`;
+}
+
+export function requestDeposit({ data }: RequestDeposit, state: AccountState): DepositRequested[] {
+  const { plan } = data;
+  requirePositive(data.amount);
+  if (data.amount < plan.minAmount || data.amount > plan.maxAmount) {
+    throw new ValidationError('amount', amountOutOfRangeMessage(plan));
+  }
+  if (data.proofKey === '') throw new ValidationError('proof', MISSING_PROOF);
+  requireOpen(data.accountOpen);
+  if (state.deposits[data.depositId])
+    throw new IllegalStateError(`Deposit ${data.depositId} already exists.`);
+  return [
+    {
+      type: 'DepositRequested',
+      data: {
+        userId: data.userId,
+        depositId: data.depositId,
+        planId: plan.planId,
+        planVersion: plan.planVersion,
+        planName: plan.planName,
+        percentage: plan.percentage,
+        termDays: plan.termDays,
+        amount: centsToString(data.amount),
+        paymentMethodId: data.paymentMethodId,
+        proofKey: data.proofKey,
+        transactionHash: data.transactionHash,
+        requestedAt: data.requestedAt.toISOString(),
+      },
+    },
+  ];
+}
+
+export function confirmDeposit({ data }: ConfirmDeposit, state: AccountState): DepositConfirmed[] {
+  const deposit = state.deposits[data.depositId];
+  if (!deposit) throw new NotFoundError('deposit', data.depositId);
+  if (deposit.status === 'confirmed') return [];
+  if (deposit.status === 'rejected') {
+    throw new IllegalStateError('This deposit was rejected and cannot be confirmed.');
+  }
+  if (state.investments[data.investmentId]) {
+    throw new IllegalStateError(`Investment ${data.investmentId} already exists.`);
+  }
+  const maturesAt = new Date(data.confirmedAt.getTime() + deposit.termDays * DAY_MS);
+  return [
+    {
+      type: 'DepositConfirmed',
+      data: {
+        userId: data.userId,
+        depositId: data.depositId,
+        investmentId: data.investmentId,
+        amount: centsToString(deposit.amount),
+        confirmedAt: data.confirmedAt.toISOString(),
+        maturesAt: maturesAt.toISOString(),
+        adminId: data.adminId,
+      },
+    },
+  ];
+}
+
+export function rejectDeposit({ data }: RejectDeposit, state: AccountState): DepositRejected[] {
+  const reason = requireReason(data.reason);
+  const deposit = state.deposits[data.depositId];
+  if (!deposit) throw new NotFoundError('deposit', data.depositId);
+  if (deposit.status === 'rejected') return [];
+  if (deposit.status === 'confirmed') {
+    throw new IllegalStateError('This deposit was confirmed and cannot be rejected.');
+  }
+  return [
+    {
+      type: 'DepositRejected',
+      data: {
+        userId: data.userId,
+        depositId: data.depositId,
+        amount: centsToString(deposit.amount),
+        reason,
+        rejectedAt: data.rejectedAt.toISOString(),
+        adminId: data.adminId,
+      },
+    },
+  ];
+}
+
+export function requestWithdrawal({ data }: RequestWithdrawal, state: AccountState): WithdrawalRequested[] {
+  requirePositive(data.amount);
+  requireOpen(data.accountOpen);
+  if (state.withdrawals[data.withdrawalId]) {
+    throw new IllegalStateError(`Withdrawal ${data.withdrawalId} already exists.`);
+  }
+  const from = sourceBucket(data.source);
+  if (data.amount > state[from]) throw new InsufficientBalanceError(from);
+  return [
+    {
+      type: 'WithdrawalRequested',
+      data: {
+        userId: data.userId,
+        withdrawalId: data.withdrawalId,
+        source: data.source,
+        amount: centsToString(data.amount),
+        paymentMethodId: data.paymentMethodId,
+        requestedAt: data.requestedAt.toISOString(),
+      },
+    },
+  ];
+}
+
+export function markWithdrawalPaid({ data }: MarkWithdrawalPaid, state: AccountState): WithdrawalPaid[] {
+  const withdrawal = state.withdrawals[data.withdrawalId];
+  if (!withdrawal) throw new NotFoundError('withdrawal', data.withdrawalId);
+  if (withdrawal.status === 'paid') return [];
+  if (withdrawal.status === 'rejected') {
+    throw new IllegalStateError('This withdrawal was rejected and cannot be paid.');
+  }
+  return [
+    {
+      type: 'WithdrawalPaid',
+      data: {
+        userId: data.userId,
+        withdrawalId: data.withdrawalId,
+        source: withdrawal.source,
+        amount: centsToString(withdrawal.amount),
+        payoutReference: data.payoutReference?.trim() || null,
+        paidAt: data.paidAt.toISOString(),
+        adminId: data.adminId,
+      },
+    },
+  ];
+}
+
+export function rejectWithdrawal({ data }: RejectWithdrawal, state: AccountState): WithdrawalRejected[] {
+  const reason = requireReason(data.reason);
+  const withdrawal = state.withdrawals[data.withdrawalId];
+  if (!withdrawal) throw new NotFoundError('withdrawal', data.withdrawalId);
+  if (withdrawal.status === 'rejected') return [];
+  if (withdrawal.status === 'paid') {
+    throw new IllegalStateError('This withdrawal was paid and cannot be rejected.');
+  }
+  return [
+    {
+      type: 'WithdrawalRejected',
+      data: {
+        userId: data.userId,
+        withdrawalId: data.withdrawalId,
+        source: withdrawal.source,
+        amount: centsToString(withdrawal.amount),
+        reason,
+        rejectedAt: data.rejectedAt.toISOString(),
+        adminId: data.adminId,
+      },
+    },
+  ];
+}
+
+export function adjustBalance({ data }: AdjustBalance, state: AccountState): BalanceAdjusted[] {
+  const reason = requireReason(data.reason);
+  if (data.amount === 0n || data.amount > MAX_AMOUNT || data.amount < -MAX_AMOUNT) {
+    throw new ValidationError('amount', INVALID_AMOUNT);
+  }
+  const bucket = adjustedBucket(data.bucket);
+  if (state[bucket] + data.amount < 0n) throw new InsufficientBalanceError(bucket);
+  return [
+    {
+      type: 'BalanceAdjusted',
+      data: {
+        userId: data.userId,
+        adjustmentId: data.adjustmentId,
+        bucket: data.bucket,
+        amount: centsToString(data.amount),
+        reason,
+        adjustedAt: data.adjustedAt.toISOString(),
+        adminId: data.adminId,
+      },
+    },
+  ];
+}
+
+/** The events the command appends; none when it repeats a finished one (a second confirm, pay or reject). */
+export function decide(command: AccountCommand, state: AccountState): AccountEvent[] {
+  switch (command.type) {
+    case 'RequestDeposit':
+      return requestDeposit(command, state);
+    case 'ConfirmDeposit':
+      return confirmDeposit(command, state);
+    case 'RejectDeposit':
+      return rejectDeposit(command, state);
+    case 'RequestWithdrawal':
+      return requestWithdrawal(command, state);
+    case 'MarkWithdrawalPaid':
+      return markWithdrawalPaid(command, state);
+    case 'RejectWithdrawal':
+      return rejectWithdrawal(command, state);
+    case 'AdjustBalance':
+      return adjustBalance(command, state);
+    default: {
+      const unknown: never = command;
+      throw new IllegalStateError(`Unknown command ${(unknown as { type: string }).type}.`);
+    }
+  }
+}
+
+export const accountDecider = { decide, evolve, initialState };
+
+function requirePositive(amount: Cents): void {
+  if (amount <= 0n || amount > MAX_AMOUNT) throw new ValidationError('amount', INVALID_AMOUNT);
+}
+
+function requireOpen(accountOpen: boolean): void {
+  if (!accountOpen) throw new IllegalStateError(ACCOUNT_CLOSED);
+}
+
+/** Trimmed, then 3 to 500 UTF-16 units: the same count the request schemas use. */
+function requireReason(reason: string): string {
+  const trimmed = reason.trim();
+  if (trimmed.length < 3 || trimmed.length > 500) throw new ValidationError('reason', INVALID_REASON);
+  return trimmed;
+}

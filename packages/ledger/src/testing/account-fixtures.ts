@@ -1,0 +1,220 @@
+import type {
+  AdjustBalance,
+  ConfirmDeposit,
+  DepositPlan,
+  MarkWithdrawalPaid,
+  RejectDeposit,
+  RejectWithdrawal,
+  RequestDeposit,
+  RequestWithdrawal,
+} from '../account/account.decider.js';
+import type {
+  BalanceAdjusted,
+  DepositConfirmed,
+  DepositRejected,
+  DepositRequested,
+  WithdrawalPaid,
+  WithdrawalRejected,
+  WithdrawalRequested,
+} from '../account/account.events.js';
+
+export const userId = 'user-1';
+export const adminId = 'admin-1';
+
+export const basicPlan: DepositPlan = {
+  planId: 'plan-basic',
+  planVersion: 2,
+  planName: 'BASIC',
+  percentage: '50',
+  termDays: 30,
+  minAmount: 100_000n,
+  maxAmount: 1_000_000n,
+};
+
+export const requestedAt = new Date('2026-03-01T10:00:00.000Z');
+export const decidedAt = new Date('2026-03-02T09:30:00.000Z');
+
+export const command = {
+  requestDeposit: (data: Partial<RequestDeposit['data']> = {}): RequestDeposit => ({
+    type: 'RequestDeposit',
+    data: {
+      userId,
+      depositId: 'deposit-1',
+      plan: basicPlan,
+      amount: 150_000n,
+      paymentMethodId: 'method-btc',
+      proofKey: 'proofs/3f2a',
+      transactionHash: null,
+      accountOpen: true,
+      requestedAt,
+      ...data,
+    },
+  }),
+  confirmDeposit: (data: Partial<ConfirmDeposit['data']> = {}): ConfirmDeposit => ({
+    type: 'ConfirmDeposit',
+    data: {
+      userId,
+      depositId: 'deposit-1',
+      investmentId: 'investment-1',
+      adminId,
+      confirmedAt: decidedAt,
+      ...data,
+    },
+  }),
+  rejectDeposit: (data: Partial<RejectDeposit['data']> = {}): RejectDeposit => ({
+    type: 'RejectDeposit',
+    data: {
+      userId,
+      depositId: 'deposit-1',
+      reason: 'No payment arrived',
+      adminId,
+      rejectedAt: decidedAt,
+      ...data,
+    },
+  }),
+  requestWithdrawal: (data: Partial<RequestWithdrawal['data']> = {}): RequestWithdrawal => ({
+    type: 'RequestWithdrawal',
+    data: {
+      userId,
+      withdrawalId: 'withdrawal-1',
+      source: 'balance',
+      amount: 40_000n,
+      paymentMethodId: 'method-btc',
+      accountOpen: true,
+      requestedAt,
+      ...data,
+    },
+  }),
+  markWithdrawalPaid: (data: Partial<MarkWithdrawalPaid['data']> = {}): MarkWithdrawalPaid => ({
+    type: 'MarkWithdrawalPaid',
+    data: {
+      userId,
+      withdrawalId: 'withdrawal-1',
+      payoutReference: 'tx-77',
+      adminId,
+      paidAt: decidedAt,
+      ...data,
+    },
+  }),
+  rejectWithdrawal: (data: Partial<RejectWithdrawal['data']> = {}): RejectWithdrawal => ({
+    type: 'RejectWithdrawal',
+    data: {
+      userId,
+      withdrawalId: 'withdrawal-1',
+      reason: 'Wallet on the wrong network',
+      adminId,
+      rejectedAt: decidedAt,
+      ...data,
+    },
+  }),
+  adjustBalance: (data: Partial<AdjustBalance['data']> = {}): AdjustBalance => ({
+    type: 'AdjustBalance',
+    data: {
+      userId,
+      adjustmentId: 'adjustment-1',
+      bucket: 'available',
+      amount: 100_000n,
+      reason: 'Opening balance',
+      adminId,
+      adjustedAt: requestedAt,
+      ...data,
+    },
+  }),
+};
+
+export const event = {
+  depositRequested: (data: Partial<DepositRequested['data']> = {}): DepositRequested => ({
+    type: 'DepositRequested',
+    data: {
+      userId,
+      depositId: 'deposit-1',
+      planId: 'plan-basic',
+      planVersion: 2,
+      planName: 'BASIC',
+      percentage: '50',
+      termDays: 30,
+      amount: '150000',
+      paymentMethodId: 'method-btc',
+      proofKey: 'proofs/3f2a',
+      transactionHash: null,
+      requestedAt: requestedAt.toISOString(),
+      ...data,
+    },
+  }),
+  depositConfirmed: (data: Partial<DepositConfirmed['data']> = {}): DepositConfirmed => ({
+    type: 'DepositConfirmed',
+    data: {
+      userId,
+      depositId: 'deposit-1',
+      investmentId: 'investment-1',
+      amount: '150000',
+      confirmedAt: decidedAt.toISOString(),
+      maturesAt: '2026-04-01T09:30:00.000Z',
+      adminId,
+      ...data,
+    },
+  }),
+  depositRejected: (data: Partial<DepositRejected['data']> = {}): DepositRejected => ({
+    type: 'DepositRejected',
+    data: {
+      userId,
+      depositId: 'deposit-1',
+      amount: '150000',
+      reason: 'No payment arrived',
+      rejectedAt: decidedAt.toISOString(),
+      adminId,
+      ...data,
+    },
+  }),
+  withdrawalRequested: (data: Partial<WithdrawalRequested['data']> = {}): WithdrawalRequested => ({
+    type: 'WithdrawalRequested',
+    data: {
+      userId,
+      withdrawalId: 'withdrawal-1',
+      source: 'balance',
+      amount: '40000',
+      paymentMethodId: 'method-btc',
+      requestedAt: requestedAt.toISOString(),
+      ...data,
+    },
+  }),
+  withdrawalPaid: (data: Partial<WithdrawalPaid['data']> = {}): WithdrawalPaid => ({
+    type: 'WithdrawalPaid',
+    data: {
+      userId,
+      withdrawalId: 'withdrawal-1',
+      source: 'balance',
+      amount: '40000',
+      payoutReference: 'tx-77',
+      paidAt: decidedAt.toISOString(),
+      adminId,
+      ...data,
+    },
+  }),
+  withdrawalRejected: (data: Partial<WithdrawalRejected['data']> = {}): WithdrawalRejected => ({
+    type: 'WithdrawalRejected',
+    data: {
+      userId,
+      withdrawalId: 'withdrawal-1',
+      source: 'balance',
+      amount: '40000',
+      reason: 'Wallet on the wrong network',
+      rejectedAt: decidedAt.toISOString(),
+      adminId,
+      ...data,
+    },
+  }),
+  balanceAdjusted: (data: Partial<BalanceAdjusted['data']> = {}): BalanceAdjusted => ({
+    type: 'BalanceAdjusted',
+    data: {
+      userId,
+      adjustmentId: 'adjustment-1',
+      bucket: 'available',
+      amount: '100000',
+      reason: 'Opening balance',
+      adjustedAt: requestedAt.toISOString(),
+      adminId,
+      ...data,
+    },
+  }),
+};
