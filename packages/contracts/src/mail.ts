@@ -22,6 +22,10 @@ export const mailJobOptions = {
   removeOnFail: false,
 } as const;
 
+/** An amount as the API writes it ("1500.00", "-25.00"); the template formats it for people. */
+const mailAmount = z.string().regex(/^-?\d+\.\d{2}$/);
+const mailReason = z.string().min(1).max(500);
+
 /** The data each mail template needs, by template name. */
 export const mailTemplateData = {
   'verification-code': z.object({
@@ -47,6 +51,26 @@ export const mailTemplateData = {
       .max(ADMIN_MESSAGE_SUBJECT_MAX)
       .regex(/^[^\r\n]*$/, 'must be a single line'),
     body: z.string().min(1).max(ADMIN_MESSAGE_BODY_MAX),
+  }),
+  'deposit-received': z.object({
+    firstName: z.string().min(1),
+    amount: mailAmount,
+    planName: z.string().min(1),
+  }),
+  'deposit-confirmed': z.object({ firstName: z.string().min(1), amount: mailAmount }),
+  'deposit-rejected': z.object({ firstName: z.string().min(1), amount: mailAmount, reason: mailReason }),
+  'withdrawal-requested': z.object({ firstName: z.string().min(1), amount: mailAmount }),
+  'withdrawal-paid': z.object({
+    firstName: z.string().min(1),
+    amount: mailAmount,
+    payoutReference: z.string().min(1).nullable(),
+  }),
+  'withdrawal-rejected': z.object({ firstName: z.string().min(1), amount: mailAmount, reason: mailReason }),
+  'balance-adjusted': z.object({
+    firstName: z.string().min(1),
+    amount: mailAmount,
+    bucket: z.enum(['available', 'invested', 'profit']),
+    reason: mailReason,
   }),
 } as const;
 

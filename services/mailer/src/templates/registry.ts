@@ -5,6 +5,15 @@ import {
   type MailTemplateData,
   type MailTemplateName,
 } from '@ledgerstone/contracts';
+import {
+  renderBalanceAdjusted,
+  renderDepositConfirmed,
+  renderDepositReceived,
+  renderDepositRejected,
+  renderWithdrawalPaid,
+  renderWithdrawalRejected,
+  renderWithdrawalRequested,
+} from './account-mails.js';
 import { renderAdminMessage } from './admin-message.js';
 import { renderPasswordChanged } from './password-changed.js';
 import { renderPasswordReset } from './password-reset.js';
@@ -25,6 +34,13 @@ const renderers: { [T in MailTemplateName]: (data: MailTemplateData<T>) => Rende
   'password-reset': renderPasswordReset,
   'password-changed': renderPasswordChanged,
   'admin-message': renderAdminMessage,
+  'deposit-received': renderDepositReceived,
+  'deposit-confirmed': renderDepositConfirmed,
+  'deposit-rejected': renderDepositRejected,
+  'withdrawal-requested': renderWithdrawalRequested,
+  'withdrawal-paid': renderWithdrawalPaid,
+  'withdrawal-rejected': renderWithdrawalRejected,
+  'balance-adjusted': renderBalanceAdjusted,
 };
 
 /** A job that no retry can ever send: unknown template, bad recipient or data. */

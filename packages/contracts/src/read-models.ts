@@ -1,0 +1,165 @@
+import { z } from 'zod';
+
+/**
+ * The projector's read models by projection name: the api waits for these checkpoints when a query carries
+ * `?after=<position>`.
+ */
+export const readModels = {
+  memberBalances: 'member-balances',
+  deposits: 'deposits',
+  withdrawals: 'withdrawals',
+  accountActivity: 'account-activity',
+  adminTotals: 'admin-totals',
+  transactions: 'transactions',
+  referrals: 'referrals',
+} as const;
+export type ReadModelName = (typeof readModels)[keyof typeof readModels];
+
+/** A command's log position as the api returns it: "<transactionId>:<globalPosition>". */
+export const logPositionParameter = z
+  .string()
+  .regex(/^\d{1,20}:\d{1,20}$/, 'must be <transactionId>:<globalPosition>');
+
+const money = z.string().regex(/^-?\d+\.\d{2}$/);
+const timestamp = z.string();
+
+export const depositStatuses = ['pending', 'completed', 'rejected'] as const;
+export const withdrawalStatuses = ['pending', 'paid', 'rejected'] as const;
+export const transactionTypes = ['deposit', 'withdrawal'] as const;
+
+/** The dashboard's four cards. */
+export const memberFigures = z.object({
+  withdrawable_balance: money.describe('Account Balance: available now'),
+  total_invest: money.describe('Total Deposit: confirmed deposits'),
+  total_withdrawal: money.describe('Total Withdrawals: paid withdrawals'),
+  total_balance: money.describe('Accumulated Interest: profit, locked and unlocked'),
+});
+export type MemberFigures = z.infer<typeof memberFigures>;
+
+export const depositRecord = z.object({
+  id: z.uuid(),
+  amount: money,
+  plan_name: z.string(),
+  percentage: z.string(),
+  payment_method_id: z.uuid(),
+  status: z.enum(depositStatuses),
+  reason: z.string().nullable(),
+  createdAt: timestamp,
+  decidedAt: timestamp.nullable(),
+});
+export const depositHistory = z.object({ data: z.array(depositRecord) });
+export type DepositHistory = z.infer<typeof depositHistory>;
+
+export const withdrawalRecord = z.object({
+  id: z.uuid(),
+  amount: money,
+  source: z.enum(['balance', 'profit']),
+  payment_method_id: z.uuid(),
+  status: z.enum(withdrawalStatuses),
+  reason: z.string().nullable(),
+  payout_reference: z.string().nullable(),
+  createdAt: timestamp,
+  decidedAt: timestamp.nullable(),
+});
+export const withdrawalHistory = z.object({ data: z.array(withdrawalRecord) });
+export type WithdrawalHistory = z.infer<typeof withdrawalHistory>;
+
+export const activityRecord = z.object({
+  id: z.uuid(),
+  type: z.string(),
+  amount: money,
+  bucket: z.string().nullable(),
+  reason: z.string().nullable(),
+  occurredAt: timestamp,
+});
+export const accountActivity = z.object({ data: z.array(activityRecord) });
+export type AccountActivity = z.infer<typeof accountActivity>;
+
+/** A referred user as the referrer sees them: no e-mail, no figures. */
+export const affiliateRecord = z.object({
+  first_name: z.string(),
+  last_initial: z.string(),
+  referral_code: z.string().describe('The referral code of the parent (the member asking)'),
+  isVerified: z.boolean(),
+  createdAt: timestamp,
+});
+export const affiliates = z.object({ data: z.array(affiliateRecord) });
+export type Affiliates = z.infer<typeof affiliates>;
+
+export const pagingQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+export const adminUsersQuery = pagingQuery.extend({ search: z.string().trim().max(200).optional() });
+export type AdminUsersQuery = z.infer<typeof adminUsersQuery>;
+
+export const adminUserSummary = z.object({
+  id: z.uuid(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  status: z.enum(['unverified', 'active', 'closed']),
+  withdrawable_balance: money,
+  createdAt: timestamp,
+});
+export const adminUserList = z.object({ users: z.array(adminUserSummary), total_users: z.number().int() });
+export type AdminUserList = z.infer<typeof adminUserList>;
+
+export const adminUserDetail = z.object({
+  data: adminUserSummary.extend({
+    phone: z.string(),
+    total_balance: money.describe('Total Profit'),
+    total_invest: money.describe('Total Investment: confirmed deposits'),
+    total_withdrawal: money,
+    buckets: z.object({
+      available: money,
+      invested: money,
+      profit_locked: money,
+      profit_unlocked: money,
+      reserved: money,
+    }),
+    version: z
+      .number()
+      .int()
+      .describe('The account version an adjustment must name; 0 before any money moved'),
+  }),
+});
+export type AdminUserDetail = z.infer<typeof adminUserDetail>;
+
+export const adminTransactionsQuery = pagingQuery.extend({
+  type: z.enum(transactionTypes).optional(),
+  status: z.enum(['pending', 'completed', 'paid', 'rejected']).optional(),
+});
+export type AdminTransactionsQuery = z.infer<typeof adminTransactionsQuery>;
+
+export const adminTransaction = z.object({
+  id: z.uuid(),
+  type: z.enum(transactionTypes),
+  status: z.enum(['pending', 'completed', 'paid', 'rejected']),
+  amount: money,
+  payment_method_id: z.uuid(),
+  user_id: z.uuid(),
+  createdAt: timestamp,
+});
+export const adminTransactionList = z.object({
+  data: z.array(adminTransaction),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type AdminTransactionList = z.infer<typeof adminTransactionList>;
+
+export const adminAmount = z.object({ data: money });
+export type AdminAmount = z.infer<typeof adminAmount>;
+
+const pendingFigure = z.object({ count: z.number().int(), amount: money });
+export const adminTotals = z.object({
+  users: z.number().int().describe('Member accounts not closed'),
+  active_users: z.number().int().describe('Verified member accounts not closed'),
+  total_deposits: money.describe('Confirmed deposits'),
+  pending_deposits: pendingFigure,
+  total_withdrawals: money.describe('Paid withdrawals'),
+  pending_withdrawals: pendingFigure,
+});
+export type AdminTotals = z.infer<typeof adminTotals>;
