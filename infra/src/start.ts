@@ -62,12 +62,14 @@ async function bringUp(
 ): Promise<void> {
   await preflight(config);
   await migrate(config.DATABASE_URL);
-  // Seeding demo data (plans, payment methods, an admin) joins here with the issues that define them.
+  // The api itself creates the first admin and the demo data at its start, so every deployment gets them too.
 
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     // Output that goes to a file or a pipe stays free of colour codes, the children's too.
     ...(colour ? {} : { NO_COLOR: '1' }),
+    // The SDK version is pinned for Node 20 on purpose; its notice about later releases is noise here.
+    AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
     PORT: String(config.PORT),
     DATABASE_URL: config.DATABASE_URL,
     REDIS_URL: config.REDIS_URL,
