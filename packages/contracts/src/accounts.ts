@@ -1,0 +1,137 @@
+import { z } from 'zod';
+import { emailSchema } from './identity.js';
+
+/** Messages of the account commands, word for word as members and admins see them. */
+export const accountMessages = {
+  invalidAmount: 'Please enter a valid amount.',
+  choosePlan: 'Please choose an investment plan.',
+  choosePaymentMethod: 'Please choose a payment method.',
+  missingProof: 'Please upload proof of payment before completing the payment.',
+  proofTooLarge: 'The proof of payment must be at most 10 MB.',
+  proofType: 'The proof of payment must be a PNG, JPEG, WebP or PDF file.',
+  invalidReason: 'Please give a reason of 3 to 500 characters.',
+  depositSubmitted: 'Deposit submitted. It stays pending until an admin confirms it.',
+  withdrawalRequested: 'Withdrawal successful!',
+  depositConfirmed: 'Deposit confirmed',
+  depositAlreadyConfirmed: 'Deposit already confirmed',
+  depositRejected: 'Deposit rejected',
+  depositAlreadyRejected: 'Deposit already rejected',
+  withdrawalPaid: 'Withdrawal marked as paid',
+  withdrawalAlreadyPaid: 'Withdrawal already paid',
+  withdrawalRejected: 'Withdrawal rejected',
+  withdrawalAlreadyRejected: 'Withdrawal already rejected',
+  balancesUpdated: 'Balances updated',
+  balancesUnchanged: 'No balance changed',
+  accountChanged: 'This account changed since you opened it',
+  userUpdated: 'User updated successfully',
+  accountClosed: 'Account closed',
+  depositNotFound: 'Deposit not found',
+  withdrawalNotFound: 'Withdrawal not found',
+  userNotFound: 'User not found',
+} as const;
+
+export const PROOF_MAX_BYTES = 10 * 1024 * 1024;
+export const REASON_MIN = 3;
+export const REASON_MAX = 500;
+
+/** A positive decimal with at most two places, as a string; a number is read as its decimal text. */
+export const amountSchema = z
+  .union([z.string(), z.number()], { error: accountMessages.invalidAmount })
+  .transform((amount) => String(amount).trim())
+  .pipe(z.string().regex(/^\d+(\.\d{1,2})?$/, accountMessages.invalidAmount));
+
+/** Bucket figures in the admin form: zero or more, at most two places. */
+const figureSchema = amountSchema;
+
+const reasonSchema = z
+  .string({ error: accountMessages.invalidReason })
+  .trim()
+  .min(REASON_MIN, accountMessages.invalidReason)
+  .max(REASON_MAX, accountMessages.invalidReason);
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `At most ${max} characters`)
+    .optional()
+    .transform((text) => (text ? text : null));
+
+/** The deposit form's text fields (multipart; the proof file comes as `payment_proof`). */
+export const depositRequest = z.object({
+  plan: z.guid({ error: accountMessages.choosePlan }),
+  amount: amountSchema,
+  payment_method: z.guid({ error: accountMessages.choosePaymentMethod }),
+  transaction_hash: optionalText(200),
+});
+export type DepositRequest = z.infer<typeof depositRequest>;
+
+export const withdrawalSources = ['balance', 'profit'] as const;
+
+export const withdrawalRequest = z.object({
+  source: z.enum(withdrawalSources, { error: 'Choose balance or profit' }).default('balance'),
+  amount: amountSchema,
+  /** The method's id or its name ("BITCOIN"). */
+  payment_method: z
+    .string({ error: accountMessages.choosePaymentMethod })
+    .trim()
+    .min(1, accountMessages.choosePaymentMethod)
+    .max(100, accountMessages.choosePaymentMethod),
+  wallet_address: z
+    .string({ error: 'Wallet address is required' })
+    .trim()
+    .min(1, 'Wallet address is required')
+    .max(200, 'Wallet address is too long'),
+});
+export type WithdrawalRequest = z.infer<typeof withdrawalRequest>;
+
+export const rejectRequest = z.object({ reason: reasonSchema });
+export type RejectRequest = z.infer<typeof rejectRequest>;
+
+export const payWithdrawalRequest = z.object({ payoutReference: optionalText(200) });
+export type PayWithdrawalRequest = z.infer<typeof payWithdrawalRequest>;
+
+/** The admin's Edit User Details figures: targets, not differences, with the account version the form showed. */
+export const adjustBalancesRequest = z.object({
+  available: figureSchema,
+  invested: figureSchema,
+  profit: figureSchema,
+  reason: reasonSchema,
+  version: z.number({ error: 'Reload the user and try again' }).int().min(0),
+});
+export type AdjustBalancesRequest = z.infer<typeof adjustBalancesRequest>;
+
+const nameSchema = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(100, `${label} must be at most 100 characters`);
+
+export const updateUserRequest = z.object({
+  first_name: nameSchema('First name'),
+  last_name: nameSchema('Last name'),
+  email: emailSchema,
+});
+export type UpdateUserRequest = z.infer<typeof updateUserRequest>;
+
+/** The log position of the command's events: `?after=` on the next query waits for the projections to pass it. */
+const positionSchema = z
+  .string()
+  .regex(/^\d+:\d+$/)
+  .describe('<transactionId>:<globalPosition>');
+
+export const commandResponse = z.object({ message: z.string(), position: positionSchema });
+export type CommandResponse = z.infer<typeof commandResponse>;
+
+export const depositResponse = commandResponse.extend({
+  depositId: z.uuid(),
+  status: z.literal('pending'),
+});
+export type DepositResponse = z.infer<typeof depositResponse>;
+
+export const withdrawalResponse = commandResponse.extend({
+  withdrawalId: z.uuid(),
+  status: z.literal('pending'),
+});
+export type WithdrawalResponse = z.infer<typeof withdrawalResponse>;
