@@ -7,11 +7,19 @@ const environment = z.object({
   DATABASE_URL: z
     .url({ protocol: /^postgres(ql)?$/ })
     .default('postgres://postgres@127.0.0.1:5432/ledgerstone'),
+  REDIS_URL: z.url({ protocol: /^rediss?$/ }).default('redis://127.0.0.1:6379'),
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_:.-]+$/)
+    .default('ledgerstone'),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
 });
 
 export interface ProjectorConfig {
   databaseUrl: string;
+  redisUrl: string;
+  /** Key prefix of the mail queue, the same as the api's and the mailer's. */
+  redisPrefix: string;
   logLevel: LogLevel;
 }
 
@@ -27,7 +35,12 @@ export function loadConfig(env: Record<string, string | undefined>): ProjectorCo
     const issue = parsed.error.issues[0];
     throw new ConfigError(`Invalid environment variable ${issue?.path.join('.')}: ${issue?.message}`);
   }
-  return { databaseUrl: parsed.data.DATABASE_URL, logLevel: parsed.data.LOG_LEVEL };
+  return {
+    databaseUrl: parsed.data.DATABASE_URL,
+    redisUrl: parsed.data.REDIS_URL,
+    redisPrefix: parsed.data.REDIS_PREFIX,
+    logLevel: parsed.data.LOG_LEVEL,
+  };
 }
 
 /** The configuration, or one line on stderr naming the bad variable and exit code 1. */

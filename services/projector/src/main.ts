@@ -1,15 +1,34 @@
+import { MAIL_QUEUE, mailJobOptions, type MailJob } from '@ledgerstone/contracts';
 import { createDatabase, LogFollower, ProjectionRunner } from '@ledgerstone/eventstore';
+import { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
 import { loadConfigOrExit } from './config.js';
 import { createLogger } from './logger.js';
+import { createNotifier } from './notifier/notifier.js';
 import { projections } from './projections/index.js';
 
 async function main() {
   const config = loadConfigOrExit('projector');
   const logger = createLogger(config.logLevel);
+  const redis = new Redis(config.redisUrl);
+  let redisProblem = '';
+  redis.on('error', (error: Error) => {
+    // Mail waits in the notifier's checkpoint while Redis is away; say so once, not at every reconnect.
+    if (error.message !== redisProblem) logger.warn(`Redis: ${error.message}`);
+    redisProblem = error.message;
+  });
+  redis.on('ready', () => (redisProblem = ''));
+  const mailQueue = new Queue<MailJob>(MAIL_QUEUE, {
+    connection: redis,
+    prefix: config.redisPrefix,
+    defaultJobOptions: mailJobOptions,
+  });
+  mailQueue.on('error', () => undefined);
+  const subscribers = [...projections, createNotifier(mailQueue)];
   // Each active projection keeps a connection for its advisory lock; its batches need one more.
-  const db = createDatabase(config.databaseUrl, { maxConnections: projections.length + 2 });
+  const db = createDatabase(config.databaseUrl, { maxConnections: subscribers.length + 2 });
   const follower = await LogFollower.start(config.databaseUrl);
-  const runner = new ProjectionRunner(db, projections, {
+  const runner = new ProjectionRunner(db, subscribers, {
     follower,
     onError: (error, name) => logger.error(`projection ${name} failed, retrying`, error),
   });
@@ -23,6 +42,9 @@ async function main() {
     await runner.stop();
     await follower.stop();
     await db.destroy();
+    // BullMQ leaves the connection it was given open.
+    await mailQueue.close();
+    await redis.quit().catch(() => redis.disconnect());
     logger.info('stopped');
   };
   process.on('SIGINT', (signal) => void stop(signal));

@@ -62,7 +62,7 @@ export class EventLog {
 const AT = '2026-11-21T12:00:00.000Z';
 
 /** One member's account events with sensible defaults. */
-export function memberEvents(log: EventLog, userId = randomUUID()) {
+export function memberEvents(log: EventLog, userId: string = randomUUID()) {
   return {
     userId,
     depositRequested: (depositId: string, amount: string) =>

@@ -1,0 +1,50 @@
+import type { MailJob } from '@ledgerstone/contracts';
+import { centsFromString, formatCents } from '@ledgerstone/ledger';
+import type { RecordedAccountEvent } from '../projections/keyed-rows.js';
+
+export interface Recipient {
+  email: string;
+  firstName: string;
+}
+
+/** The mail an account event sends its member. */
+export function accountMail(event: RecordedAccountEvent, to: Recipient): MailJob {
+  const firstName = to.firstName;
+  const amount = formatCents(centsFromString(event.data.amount));
+  switch (event.type) {
+    case 'DepositRequested':
+      return {
+        template: 'deposit-received',
+        to: to.email,
+        data: { firstName, amount, planName: event.data.planName },
+      };
+    case 'DepositConfirmed':
+      return { template: 'deposit-confirmed', to: to.email, data: { firstName, amount } };
+    case 'DepositRejected':
+      return {
+        template: 'deposit-rejected',
+        to: to.email,
+        data: { firstName, amount, reason: event.data.reason },
+      };
+    case 'WithdrawalRequested':
+      return { template: 'withdrawal-requested', to: to.email, data: { firstName, amount } };
+    case 'WithdrawalPaid':
+      return {
+        template: 'withdrawal-paid',
+        to: to.email,
+        data: { firstName, amount, payoutReference: event.data.payoutReference },
+      };
+    case 'WithdrawalRejected':
+      return {
+        template: 'withdrawal-rejected',
+        to: to.email,
+        data: { firstName, amount, reason: event.data.reason },
+      };
+    case 'BalanceAdjusted':
+      return {
+        template: 'balance-adjusted',
+        to: to.email,
+        data: { firstName, amount, bucket: event.data.bucket, reason: event.data.reason },
+      };
+  }
+}
