@@ -1,6 +1,7 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { ApiDocsModule } from './api-docs/api-docs.module.js';
+import { CatalogModule } from './catalog/catalog.module.js';
 import { ClockModule, type Clock } from './clock/clock.js';
 import type { ApiConfig } from './config.js';
 import { HealthModule } from './health/health.module.js';
@@ -21,6 +22,7 @@ export class AppModule {
         RateLimitsModule.forRoot(config.rateLimits),
         HealthModule,
         IdentityModule,
+        CatalogModule,
         QueuesBoardModule,
         ApiDocsModule,
       ],

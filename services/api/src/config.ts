@@ -55,6 +55,8 @@ const environment = z.object({
   ADMIN_PASSWORD: newPasswordSchema
     .refine((password) => !isCommonPassword(password), identityMessages.commonPassword)
     .optional(),
+  // Demo plans and payment methods when the catalog is empty; default true in local mode, false in production.
+  SEED_DEMO_DATA: z.enum(['true', 'false'], { error: 'Use true or false' }).optional(),
 });
 
 /** Local mode only: anyone can read it here, so production refuses to start without a secret of its own. */
@@ -87,6 +89,8 @@ export interface ApiConfig {
   sessions: SessionPolicy;
   /** The admin created at start when there is none; without a password, one is generated and logged once. */
   firstAdmin: { email: string; password?: string };
+  /** Seed the demo catalog at start when it is empty. */
+  seedDemoData: boolean;
 }
 
 export { ConfigError };
@@ -134,5 +138,6 @@ export function loadConfig(env: Record<string, string | undefined>): ApiConfig {
       rememberedIdleDays: values.REMEMBERED_SESSION_IDLE_DAYS,
     },
     firstAdmin: { email: values.ADMIN_EMAIL, password: values.ADMIN_PASSWORD },
+    seedDemoData: values.SEED_DEMO_DATA ? values.SEED_DEMO_DATA === 'true' : values.APP_MODE === 'local',
   };
 }

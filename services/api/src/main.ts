@@ -1,5 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { createApp } from './app.js';
+import { DemoCatalog } from './catalog/application/demo-catalog.js';
 import { ConfigError, loadConfig, type ApiConfig } from './config.js';
 import { FirstAdmin } from './identity/application/first-admin.js';
 
@@ -17,6 +18,7 @@ async function main() {
   const config = readConfig();
   const app = await createApp(config);
   await app.get(FirstAdmin).ensure();
+  if (config.seedDemoData) await app.get(DemoCatalog).seed();
   // On SIGINT/SIGTERM Nest stops accepting requests, runs the shutdown hooks (closing every connection).
   app.enableShutdownHooks(['SIGINT', 'SIGTERM']);
   await app.listen(config.port);

@@ -3,6 +3,7 @@ import { createEvents } from './0001-events.js';
 import { createProjectionCheckpoints } from './0002-projection-checkpoints.js';
 import { createIdentity } from './0003-identity.js';
 import { createAdminMessages } from './0004-admin-messages.js';
+import { createCatalog } from './0005-catalog.js';
 import { createAccounts } from './0006-accounts.js';
 
 // Migrations are listed in code (not read from a folder) so they work the same from src under jest and from dist.
@@ -11,6 +12,7 @@ const migrations: Record<string, Migration> = {
   '0002-projection-checkpoints': createProjectionCheckpoints,
   '0003-identity': createIdentity,
   '0004-admin-messages': createAdminMessages,
+  '0005-catalog': createCatalog,
   '0006-accounts': createAccounts,
 };
 
