@@ -132,6 +132,11 @@ export const memberProfile = z.object({
   referral_code: z.string(),
   status: z.enum(userStatuses),
   createdAt: z.string(),
+  /** The dashboard's four cards (see the read models' memberFigures). */
+  withdrawable_balance: z.string(),
+  total_invest: z.string(),
+  total_withdrawal: z.string(),
+  total_balance: z.string(),
 });
 export type MemberProfile = z.infer<typeof memberProfile>;
 

@@ -9,6 +9,7 @@ import { IdentityModule } from './identity/identity.module.js';
 import { InfrastructureModule } from './infrastructure/infrastructure.module.js';
 import { QueuesBoardModule } from './queues-board/queues-board.module.js';
 import { RateLimitsModule } from './rate-limits/rate-limits.module.js';
+import { ReadModelsModule } from './read-models/read-models.module.js';
 
 @Module({})
 export class AppModule {
@@ -23,6 +24,7 @@ export class AppModule {
         HealthModule,
         IdentityModule,
         CatalogModule,
+        ReadModelsModule,
         QueuesBoardModule,
         ApiDocsModule,
       ],

@@ -24,6 +24,7 @@ import {
 } from '@ledgerstone/contracts';
 import { z } from 'zod';
 import type { AccessRule } from '../identity/access/access.decorators.js';
+import { READ_MODEL_ROUTES } from '../read-models/read-model-routes.js';
 
 export type HttpMethod = 'get' | 'post' | 'patch' | 'put' | 'delete';
 
@@ -339,6 +340,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     access: 'public',
     response: 'file',
   },
+  ...READ_MODEL_ROUTES,
 ];
 
 /**

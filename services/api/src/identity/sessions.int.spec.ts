@@ -199,6 +199,10 @@ describe('member routes', () => {
       referral_code: user.referral_code,
       status: 'active',
       createdAt: user.created_at.toISOString(),
+      withdrawable_balance: '0.00',
+      total_invest: '0.00',
+      total_withdrawal: '0.00',
+      total_balance: '0.00',
     });
   });
 

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Patch } from '@nestjs/common';
+import { Body, Controller, Get, Patch, Query } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import {
   changePasswordRequest,
@@ -26,8 +26,8 @@ export class MemberProfileController {
   ) {}
 
   @Get()
-  async profile(@CurrentActor() actor: Actor): Promise<MemberProfile> {
-    return memberProfile.parse(await this.queries.execute(new GetMemberProfile(actor.userId)));
+  async profile(@CurrentActor() actor: Actor, @Query('after') after: unknown): Promise<MemberProfile> {
+    return memberProfile.parse(await this.queries.execute(new GetMemberProfile(actor.userId, after)));
   }
 
   @Patch()

@@ -1,0 +1,58 @@
+import { Controller, Get, Param, Query } from '@nestjs/common';
+import {
+  adminAmount,
+  adminTotals,
+  adminTransactionList,
+  adminTransactionsQuery,
+  adminUserDetail,
+  adminUserList,
+  adminUsersQuery,
+  type AdminAmount,
+  type AdminTotals,
+  type AdminTransactionList,
+  type AdminUserDetail,
+  type AdminUserList,
+} from '@ledgerstone/contracts';
+import { z } from 'zod';
+import { StaffRead } from '../identity/access/access.decorators.js';
+import { AdminReadModels } from './admin-read-models.js';
+
+const userIdParameter = z.uuid();
+
+@StaffRead()
+@Controller()
+export class AdminReadModelsController {
+  constructor(private readonly readModels: AdminReadModels) {}
+
+  @Get('admin/users')
+  async users(@Query() query: Record<string, unknown>): Promise<AdminUserList> {
+    return adminUserList.parse(await this.readModels.users(adminUsersQuery.parse(query), query.after));
+  }
+
+  @Get('admin/users/:id')
+  async user(@Param('id') id: string, @Query('after') after: unknown): Promise<AdminUserDetail> {
+    return adminUserDetail.parse(await this.readModels.user(userIdParameter.parse(id), after));
+  }
+
+  @Get('transactions')
+  async transactions(@Query() query: Record<string, unknown>): Promise<AdminTransactionList> {
+    return adminTransactionList.parse(
+      await this.readModels.transactions(adminTransactionsQuery.parse(query), query.after),
+    );
+  }
+
+  @Get('admin/totals')
+  async totals(@Query('after') after: unknown): Promise<AdminTotals> {
+    return adminTotals.parse(await this.readModels.totals(after));
+  }
+
+  @Get('admin/funds')
+  async funds(@Query('after') after: unknown): Promise<AdminAmount> {
+    return adminAmount.parse(await this.readModels.funds(after));
+  }
+
+  @Get('admin/pending')
+  async pending(@Query('after') after: unknown): Promise<AdminAmount> {
+    return adminAmount.parse(await this.readModels.pending(after));
+  }
+}

@@ -1,0 +1,98 @@
+import {
+  accountActivity,
+  adminAmount,
+  adminTotals,
+  adminTransactionList,
+  adminUserDetail,
+  adminUserList,
+  affiliates,
+  depositHistory,
+  withdrawalHistory,
+} from '@ledgerstone/contracts';
+import type { ApiRoute } from '../api-docs/route-table.js';
+
+const AFTER = ' Takes ?after=<position> from a command to wait (up to 2 s) until the answer reflects it.';
+
+/** The queries of the read models, as the route table lists them. */
+export const READ_MODEL_ROUTES: readonly ApiRoute[] = [
+  {
+    method: 'get',
+    path: '/api/transactions/deposit',
+    summary: `The member's deposit history, newest first.${AFTER}`,
+    tag: 'Member',
+    access: 'member',
+    response: depositHistory,
+  },
+  {
+    method: 'get',
+    path: '/api/withdraw',
+    summary: `The member's withdrawal history, newest first.${AFTER}`,
+    tag: 'Member',
+    access: 'member',
+    response: withdrawalHistory,
+  },
+  {
+    method: 'get',
+    path: '/api/user/activity',
+    summary: `Every money movement of the member's account, newest first.${AFTER}`,
+    tag: 'Member',
+    access: 'member',
+    response: accountActivity,
+  },
+  {
+    method: 'get',
+    path: '/api/users/affiliates',
+    summary: `The members this member referred: first name, last initial, verified or not.${AFTER}`,
+    tag: 'Member',
+    access: 'member',
+    response: affiliates,
+  },
+  {
+    method: 'get',
+    path: '/api/admin/users',
+    summary: `Members, newest first: ?search= (name or e-mail), ?page=, ?pageSize= (at most 100).${AFTER}`,
+    tag: 'Admin',
+    access: 'staff-read',
+    response: adminUserList,
+  },
+  {
+    method: 'get',
+    path: '/api/admin/users/{id}',
+    summary: `One member with the four figures, the buckets and the account version.${AFTER}`,
+    tag: 'Admin',
+    access: 'staff-read',
+    response: adminUserDetail,
+  },
+  {
+    method: 'get',
+    path: '/api/transactions',
+    summary: `Deposits and withdrawals, newest first: ?type=, ?status=, ?page=, ?pageSize=.${AFTER}`,
+    tag: 'Admin',
+    access: 'staff-read',
+    response: adminTransactionList,
+  },
+  {
+    method: 'get',
+    path: '/api/admin/totals',
+    summary: `Users, active users, confirmed deposits, paid withdrawals and what is pending.${AFTER}`,
+    tag: 'Admin',
+    access: 'staff-read',
+    response: adminTotals,
+  },
+  {
+    method: 'get',
+    path: '/api/admin/funds',
+    summary: `The sum of confirmed deposits.${AFTER}`,
+    tag: 'Admin',
+    access: 'staff-read',
+    response: adminAmount,
+  },
+  {
+    method: 'get',
+    path: '/api/admin/pending',
+    summary: `The sum of deposits waiting for a decision.${AFTER}`,
+    tag: 'Admin',
+    access: 'staff-read',
+    response: adminAmount,
+  },
+];

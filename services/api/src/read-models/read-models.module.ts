@@ -1,0 +1,11 @@
+import { Module } from '@nestjs/common';
+import { AdminReadModelsController } from './admin-read-models.controller.js';
+import { AdminReadModels } from './admin-read-models.js';
+import { MemberReadModelsController } from './member-read-models.controller.js';
+import { MemberReadModels } from './member-read-models.js';
+
+const controllers = [MemberReadModelsController, AdminReadModelsController];
+const queries = [MemberReadModels, AdminReadModels];
+
+@Module({ controllers, providers: [...queries] })
+export class ReadModelsModule {}
