@@ -1,5 +1,6 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
+import { AccountsModule } from './accounts/accounts.module.js';
 import { ApiDocsModule } from './api-docs/api-docs.module.js';
 import { CatalogModule } from './catalog/catalog.module.js';
 import { ClockModule, type Clock } from './clock/clock.js';
@@ -24,6 +25,7 @@ export class AppModule {
         HealthModule,
         IdentityModule,
         CatalogModule,
+        AccountsModule,
         ReadModelsModule,
         QueuesBoardModule,
         ApiDocsModule,

@@ -33,6 +33,23 @@ function successContent(response: ApiRoute['response']): JsonObject {
   return { 'application/json': { schema: jsonSchema(response, 'output') } };
 }
 
+/** JSON, or a multipart form whose `fileField` carries a file beside the schema's text fields. */
+function requestContent(route: ApiRoute, request: z.ZodType): JsonObject {
+  const schema = jsonSchema(request, 'input');
+  if (!route.fileField) return { 'application/json': { schema } };
+  const properties = (schema.properties ?? {}) as JsonObject;
+  const required = (schema.required ?? []) as string[];
+  return {
+    'multipart/form-data': {
+      schema: {
+        ...schema,
+        properties: { ...properties, [route.fileField]: { type: 'string', format: 'binary' } },
+        required: [...required, route.fileField],
+      },
+    },
+  };
+}
+
 function parameters(route: ApiRoute): JsonObject[] {
   const inPath = [...route.path.matchAll(/\{([^}]+)\}/g)].map(([, name]) => ({
     name,
@@ -43,6 +60,17 @@ function parameters(route: ApiRoute): JsonObject[] {
   if (route.method === 'get') return inPath;
   return [
     ...inPath,
+    ...(route.idempotent
+      ? [
+          {
+            name: 'Idempotency-Key',
+            in: 'header',
+            required: false,
+            description: 'A repeat with the same key answers as the first request did and changes nothing.',
+            schema: { type: 'string', maxLength: 200 },
+          },
+        ]
+      : []),
     {
       name: 'X-Requested-With',
       in: 'header',
@@ -72,12 +100,7 @@ function operation(route: ApiRoute): JsonObject {
     'x-access': route.access,
     parameters: parameters(route),
     ...(route.request
-      ? {
-          requestBody: {
-            required: true,
-            content: { 'application/json': { schema: jsonSchema(route.request, 'input') } },
-          },
-        }
+      ? { requestBody: { required: true, content: requestContent(route, route.request) } }
       : {}),
     responses,
   };

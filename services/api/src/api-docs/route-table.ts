@@ -1,4 +1,5 @@
 import {
+  adjustBalancesRequest,
   adminLoginRequest,
   adminLoginResponse,
   adminMessageRequest,
@@ -6,6 +7,9 @@ import {
   changePasswordRequest,
   createPaymentMethodRequest,
   createPlanRequest,
+  commandResponse,
+  depositRequest,
+  depositResponse,
   forgotPasswordRequest,
   loginRequest,
   loginResponse,
@@ -15,12 +19,17 @@ import {
   paymentMethodListResponse,
   planChangeResponse,
   planListResponse,
+  payWithdrawalRequest,
+  rejectRequest,
   resetPasswordRequest,
   signupRequest,
   updatePaymentMethodRequest,
   updatePlanRequest,
   updateProfileRequest,
+  updateUserRequest,
   verifyRequest,
+  withdrawalRequest,
+  withdrawalResponse,
 } from '@ledgerstone/contracts';
 import { z } from 'zod';
 import type { AccessRule } from '../identity/access/access.decorators.js';
@@ -36,8 +45,12 @@ export interface ApiRoute {
   summary: string;
   tag: 'Member' | 'Admin' | 'Health' | 'Documentation';
   access: AccessRule;
-  /** The JSON body, when the route reads one. */
+  /** The JSON body, when the route reads one; the text fields of a multipart form with `fileField`. */
   request?: z.ZodType;
+  /** The multipart form's file field. */
+  fileField?: string;
+  /** Takes an optional Idempotency-Key header. */
+  idempotent?: boolean;
   /** A JSON body, or another kind of answer. */
   response: z.ZodType | 'html' | 'file';
   /** The status of success; 200 unless stated. */
@@ -209,6 +222,109 @@ export const API_ROUTES: readonly ApiRoute[] = [
     tag: 'Admin',
     access: 'admin',
     request: adminMessageRequest,
+    response: messageResponse,
+  },
+  {
+    method: 'post',
+    path: '/api/deposit',
+    summary:
+      'Deposit with proof of payment (multipart; PNG, JPEG, WebP or PDF by content, at most 10 MB): pending until an admin confirms',
+    tag: 'Member',
+    access: 'member',
+    request: depositRequest,
+    fileField: 'payment_proof',
+    idempotent: true,
+    response: depositResponse,
+    status: 201,
+  },
+  {
+    method: 'get',
+    path: '/api/deposits/{id}/proof',
+    summary: "The member's own proof of payment of a deposit",
+    tag: 'Member',
+    access: 'member',
+    response: 'file',
+  },
+  {
+    method: 'post',
+    path: '/api/withdraw',
+    summary:
+      'Request a withdrawal: the amount is reserved at once, pending until an admin pays or rejects it',
+    tag: 'Member',
+    access: 'member',
+    request: withdrawalRequest,
+    idempotent: true,
+    response: withdrawalResponse,
+    status: 201,
+  },
+  {
+    method: 'post',
+    path: '/api/admin/deposits/{id}/confirm',
+    summary: 'Confirm a deposit: the amount is invested in its plan (a second confirm changes nothing)',
+    tag: 'Admin',
+    access: 'admin',
+    response: commandResponse,
+  },
+  {
+    method: 'post',
+    path: '/api/admin/deposits/{id}/reject',
+    summary: 'Reject a deposit with a reason',
+    tag: 'Admin',
+    access: 'admin',
+    request: rejectRequest,
+    response: commandResponse,
+  },
+  {
+    method: 'get',
+    path: '/api/admin/deposits/{id}/proof',
+    summary: "A deposit's proof of payment",
+    tag: 'Admin',
+    access: 'staff-read',
+    response: 'file',
+  },
+  {
+    method: 'post',
+    path: '/api/admin/withdrawals/{id}/pay',
+    summary: 'Mark a withdrawal paid, with the payout transaction reference when there is one',
+    tag: 'Admin',
+    access: 'admin',
+    request: payWithdrawalRequest,
+    response: commandResponse,
+  },
+  {
+    method: 'post',
+    path: '/api/admin/withdrawals/{id}/reject',
+    summary: 'Reject a withdrawal with a reason: the reserved amount goes back',
+    tag: 'Admin',
+    access: 'admin',
+    request: rejectRequest,
+    response: commandResponse,
+  },
+  {
+    method: 'put',
+    path: '/api/admin/users/{id}/balances',
+    summary:
+      'Set the available, invested and profit figures: each change is an adjustment with the reason; 409 when the account version moved',
+    tag: 'Admin',
+    access: 'admin',
+    request: adjustBalancesRequest,
+    response: commandResponse,
+  },
+  {
+    method: 'patch',
+    path: '/api/admin/users/{id}',
+    summary: "Edit a member's first name, last name and e-mail",
+    tag: 'Admin',
+    access: 'admin',
+    request: updateUserRequest,
+    response: messageResponse,
+  },
+  {
+    method: 'delete',
+    path: '/api/admin/users/{id}',
+    summary: 'Close an account: no more logins, sessions end, personal data erased; the money history stays',
+    tag: 'Admin',
+    access: 'admin',
     response: messageResponse,
   },
   {

@@ -1,5 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import { HttpException, HttpStatus } from '@nestjs/common';
+import { AccountError, InsufficientBalanceError, ValidationError } from '@ledgerstone/ledger';
 import { z } from 'zod';
 import { TooManyAttempts } from '../rate-limits/too-many-attempts.error.js';
 import { tooManyAttemptsResponse } from '../rate-limits/too-many-attempts.response.js';
@@ -57,10 +58,36 @@ function validationResponse(error: z.ZodError): ErrorResponse {
   };
 }
 
+const ACCOUNT_ERROR_STATUS: Record<AccountError['code'], number> = {
+  VALIDATION: HttpStatus.BAD_REQUEST,
+  INSUFFICIENT_BALANCE: HttpStatus.BAD_REQUEST,
+  ILLEGAL_STATE: HttpStatus.CONFLICT,
+  NOT_FOUND: HttpStatus.NOT_FOUND,
+};
+
+/** The decider's refusals: their messages are written for the member or admin and shown as they are. */
+function accountErrorResponse(error: AccountError): ErrorResponse {
+  const status = ACCOUNT_ERROR_STATUS[error.code];
+  // A withdrawal names its source bucket; the form's field is the amount.
+  const field =
+    error instanceof ValidationError
+      ? error.field
+      : error instanceof InsufficientBalanceError
+        ? 'amount'
+        : null;
+  return {
+    status,
+    body: field
+      ? { message: error.message, fieldErrors: { [field]: [error.message] } }
+      : { message: error.message },
+  };
+}
+
 /** The answer to an error the api knows; `undefined` for anything else, which is a server fault. */
 export function errorResponse(exception: unknown): ErrorResponse | undefined {
   if (exception instanceof HttpException) return httpExceptionResponse(exception);
   if (exception instanceof z.ZodError) return validationResponse(exception);
   if (exception instanceof TooManyAttempts) return tooManyAttemptsResponse(exception);
+  if (exception instanceof AccountError) return accountErrorResponse(exception);
   return undefined;
 }

@@ -1,0 +1,52 @@
+import { Module } from '@nestjs/common';
+import { CatalogModule } from '../catalog/catalog.module.js';
+import { IdentityModule } from '../identity/identity.module.js';
+import { AccountCommands } from './application/account-commands.js';
+import { AdjustBalancesHandler } from './application/adjust-balances.command.js';
+import { CloseAccountHandler } from './application/close-account.command.js';
+import { ConfirmDepositHandler } from './application/confirm-deposit.command.js';
+import { MarkWithdrawalPaidHandler } from './application/mark-withdrawal-paid.command.js';
+import { ProofStorage } from './application/proof-storage.js';
+import { ReadDepositProofHandler } from './application/read-deposit-proof.query.js';
+import { RejectDepositHandler } from './application/reject-deposit.command.js';
+import { RejectWithdrawalHandler } from './application/reject-withdrawal.command.js';
+import { RequestDepositHandler } from './application/request-deposit.command.js';
+import { RequestWithdrawalHandler } from './application/request-withdrawal.command.js';
+import { UpdateMemberHandler } from './application/update-member.command.js';
+import { AdminDepositsController } from './http/admin-deposits.controller.js';
+import { AdminUsersController } from './http/admin-users.controller.js';
+import { AdminWithdrawalsController } from './http/admin-withdrawals.controller.js';
+import { MemberDepositController } from './http/member-deposit.controller.js';
+import { MemberWithdrawalController } from './http/member-withdrawal.controller.js';
+import { AccountLookup } from './persistence/account-lookup.js';
+
+const controllers = [
+  MemberDepositController,
+  MemberWithdrawalController,
+  AdminDepositsController,
+  AdminWithdrawalsController,
+  AdminUsersController,
+];
+
+const commandHandlers = [
+  RequestDepositHandler,
+  RequestWithdrawalHandler,
+  ConfirmDepositHandler,
+  RejectDepositHandler,
+  MarkWithdrawalPaidHandler,
+  RejectWithdrawalHandler,
+  AdjustBalancesHandler,
+  UpdateMemberHandler,
+  CloseAccountHandler,
+];
+
+const queryHandlers = [ReadDepositProofHandler];
+
+const services = [AccountCommands, AccountLookup, ProofStorage];
+
+@Module({
+  imports: [IdentityModule, CatalogModule],
+  controllers,
+  providers: [...services, ...commandHandlers, ...queryHandlers],
+})
+export class AccountsModule {}

@@ -1,0 +1,211 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  EventStore,
+  StreamVersionConflict,
+  type EventMetadata,
+  type LogPosition,
+} from '@ledgerstone/eventstore';
+import {
+  accountStreamId,
+  decide,
+  evolve,
+  initialState,
+  type AccountCommand,
+  type AccountEvent,
+  type AccountState,
+} from '@ledgerstone/ledger';
+import { sql } from 'kysely';
+import { CLOCK, type Clock } from '../../clock/clock.js';
+import { isUniqueViolation } from '../../identity/persistence/identity.tables.js';
+import { DATABASE, type Database } from '../../infrastructure/infrastructure.tokens.js';
+import { loadAccountState, storeAccountState } from '../persistence/account-state-row.js';
+import {
+  accountsDatabase,
+  type AccountsDatabase,
+  type AccountsTransaction,
+} from '../persistence/accounts.tables.js';
+
+/** The account as a command finds it, inside the transaction that will append. */
+export interface Account {
+  state: AccountState;
+  /** The stream's version: 0 before the first event. */
+  version: number;
+  open: boolean;
+}
+
+export interface AccountCommandRequest<R> {
+  userId: string;
+  /** Names the use case in the idempotency record. */
+  commandType: string;
+  /** The client's Idempotency-Key: a repeat returns the first answer and changes nothing. */
+  idempotencyKey?: string;
+  metadata: EventMetadata;
+  /** The decider's commands, from the account as it stands; may run again after a concurrent write. */
+  commands(account: Account): AccountCommand[];
+  /** Rows that belong to the same change (a proof's record, a payout address), written before commit. */
+  record?(trx: AccountsTransaction, events: AccountEvent[]): Promise<void>;
+  /** The answer, stored with the idempotency key: plain JSON. */
+  result(events: AccountEvent[], state: AccountState): R;
+}
+
+export interface AccountCommandOutcome<R> {
+  result: R;
+  /** "<transactionId>:<globalPosition>" of the command's last event, else of the stream's last one. */
+  position: string;
+  /** False when the command changed nothing (a repeat, or an idempotent second confirm). */
+  appended: boolean;
+}
+
+const ATTEMPTS = 5;
+
+export function formatPosition(position: LogPosition): string {
+  return `${position.transactionId}:${position.globalPosition}`;
+}
+
+/**
+ * The only path that changes an account: in one transaction it locks the state row, decides, appends at the
+ * row's version, moves the row to the new version (only from the version it read) and keeps the idempotency
+ * record. The row lock queues concurrent commands of one account, so they decide one after the other.
+ */
+@Injectable()
+export class AccountCommands {
+  private readonly db: AccountsDatabase;
+
+  constructor(
+    @Inject(DATABASE) database: Database,
+    @Inject(CLOCK) private readonly clock: Clock,
+    private readonly store: EventStore,
+  ) {
+    this.db = accountsDatabase(database);
+  }
+
+  /** The stored answer of an earlier command with this key, if any (checked again inside the transaction). */
+  async storedOutcome<R>(userId: string, idempotencyKey: string): Promise<AccountCommandOutcome<R> | null> {
+    const row = await this.db
+      .selectFrom('commands')
+      .select('result')
+      .where('user_id', '=', userId)
+      .where('idempotency_key', '=', idempotencyKey)
+      .executeTakeFirst();
+    return row ? { ...(row.result as Omit<AccountCommandOutcome<R>, 'appended'>), appended: false } : null;
+  }
+
+  async execute<R>(request: AccountCommandRequest<R>): Promise<AccountCommandOutcome<R>> {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        const outcome = await this.db.transaction().execute((trx) => this.attempt(trx, request));
+        if (outcome.appended) this.store.announce();
+        return outcome;
+      } catch (error) {
+        // Two first commands of one account, or one key sent twice at once: the loser reads the winner's write.
+        const raced = error instanceof StreamVersionConflict || isUniqueViolation(error, 'commands_pkey');
+        if (!raced || attempt >= ATTEMPTS) throw error;
+      }
+    }
+  }
+
+  private async attempt<R>(
+    trx: AccountsTransaction,
+    request: AccountCommandRequest<R>,
+  ): Promise<AccountCommandOutcome<R>> {
+    const { userId, idempotencyKey } = request;
+    const row = await trx
+      .selectFrom('account_states')
+      .select(['version', 'state'])
+      .where('user_id', '=', userId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (idempotencyKey !== undefined) {
+      const stored = await trx
+        .selectFrom('commands')
+        .select('result')
+        .where('user_id', '=', userId)
+        .where('idempotency_key', '=', idempotencyKey)
+        .executeTakeFirst();
+      if (stored)
+        return { ...(stored.result as Omit<AccountCommandOutcome<R>, 'appended'>), appended: false };
+    }
+    const user = await trx
+      .selectFrom('users')
+      .select('status')
+      .where('id', '=', userId)
+      .forShare()
+      .executeTakeFirst();
+    const version = row?.version ?? 0;
+    let state = row ? loadAccountState(row.state) : initialState();
+    const events: AccountEvent[] = [];
+    for (const command of request.commands({ state, version, open: user?.status !== 'closed' })) {
+      for (const event of decide(command, state)) {
+        events.push(event);
+        state = evolve(state, event);
+      }
+    }
+    const position = events.length
+      ? await this.append(trx, request, events, version, state)
+      : await this.lastPosition(trx, userId);
+    if (events.length) await request.record?.(trx, events);
+    const outcome = { result: request.result(events, state), position };
+    if (idempotencyKey !== undefined) {
+      await trx
+        .insertInto('commands')
+        .values({
+          user_id: userId,
+          idempotency_key: idempotencyKey,
+          command_type: request.commandType,
+          result: JSON.stringify(outcome),
+          created_at: this.clock.now(),
+        })
+        .execute();
+    }
+    return { ...outcome, appended: events.length > 0 };
+  }
+
+  private async append<R>(
+    trx: AccountsTransaction,
+    request: AccountCommandRequest<R>,
+    events: AccountEvent[],
+    version: number,
+    state: AccountState,
+  ): Promise<string> {
+    const { userId } = request;
+    const appended = await this.store.appendInTransaction(
+      trx,
+      accountStreamId(userId),
+      events.map((event) => ({ id: randomUUID(), ...event, metadata: request.metadata })),
+      { expectedVersion: version },
+    );
+    const figures = {
+      version: appended.nextExpectedVersion,
+      available: state.available,
+      invested: state.invested,
+      profit_locked: state.profitLocked,
+      profit_unlocked: state.profitUnlocked,
+      reserved: state.reserved,
+      total_deposited: state.totalDeposited,
+      total_withdrawn: state.totalWithdrawn,
+      state: JSON.stringify(storeAccountState(state)),
+      updated_at: this.clock.now(),
+    };
+    const moved = await trx
+      .insertInto('account_states')
+      .values({ user_id: userId, ...figures })
+      .onConflict((conflict) =>
+        conflict.column('user_id').doUpdateSet(figures).where('account_states.version', '=', version),
+      )
+      .executeTakeFirst();
+    if (moved.numInsertedOrUpdatedRows !== 1n) {
+      throw new StreamVersionConflict(accountStreamId(userId), version, undefined);
+    }
+    return formatPosition(appended.logPosition);
+  }
+
+  private async lastPosition(trx: AccountsTransaction, userId: string): Promise<string> {
+    const { rows } = await sql<LogPosition>`
+      select transaction_id as "transactionId", global_position as "globalPosition"
+      from events where stream_id = ${accountStreamId(userId)}
+      order by stream_position desc limit 1
+    `.execute(trx);
+    return formatPosition(rows[0] ?? { transactionId: 0n, globalPosition: 0n });
+  }
+}

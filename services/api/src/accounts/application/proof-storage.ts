@@ -1,0 +1,33 @@
+import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import { GetObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import { Inject, Injectable } from '@nestjs/common';
+import type { ApiConfig } from '../../config.js';
+import { API_CONFIG, OBJECT_STORAGE } from '../../infrastructure/infrastructure.tokens.js';
+import type { ProofContentType } from '../domain/proof-type.js';
+
+/** Proofs of payment in object storage under random keys: a key says nothing of its member or deposit. */
+@Injectable()
+export class ProofStorage {
+  private readonly bucket: string;
+
+  constructor(
+    @Inject(OBJECT_STORAGE) private readonly s3: S3Client,
+    @Inject(API_CONFIG) config: ApiConfig,
+  ) {
+    this.bucket = config.objectStorage.bucket;
+  }
+
+  async put(content: Buffer, contentType: ProofContentType): Promise<string> {
+    const key = `proofs/${randomUUID()}`;
+    await this.s3.send(
+      new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: content, ContentType: contentType }),
+    );
+    return key;
+  }
+
+  async open(key: string): Promise<Readable> {
+    const object = await this.s3.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
+    return object.Body as Readable;
+  }
+}

@@ -1,0 +1,123 @@
+import { randomUUID } from 'node:crypto';
+import { Inject } from '@nestjs/common';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { accountMessages, type DepositRequest, type DepositResponse } from '@ledgerstone/contracts';
+import {
+  amountOutOfRangeMessage,
+  INVALID_AMOUNT,
+  parsePositiveCents,
+  ValidationError,
+  type DepositPlan,
+} from '@ledgerstone/ledger';
+import { CatalogService } from '../../catalog/application/catalog.service.js';
+import { CLOCK, type Clock } from '../../clock/clock.js';
+import type { RequestContext } from '../../identity/application/request-context.js';
+import type { Actor } from '../../identity/persistence/session-store.js';
+import { detectProofType } from '../domain/proof-type.js';
+import { AccountCommands } from './account-commands.js';
+import { commandMetadata } from './command-metadata.js';
+import { ProofStorage } from './proof-storage.js';
+
+/** The proof file as the upload left it in memory. */
+export interface UploadedProof {
+  buffer: Buffer;
+  size: number;
+  originalname: string;
+}
+
+export class RequestDepositCommand extends Command<DepositResponse> {
+  constructor(
+    readonly actor: Actor,
+    readonly form: DepositRequest,
+    readonly proof: UploadedProof | undefined,
+    readonly idempotencyKey: string | undefined,
+    readonly context: RequestContext,
+  ) {
+    super();
+  }
+}
+
+type DepositAnswer = Omit<DepositResponse, 'position'>;
+
+@CommandHandler(RequestDepositCommand)
+export class RequestDepositHandler implements ICommandHandler<RequestDepositCommand> {
+  constructor(
+    private readonly accounts: AccountCommands,
+    private readonly catalog: CatalogService,
+    private readonly proofs: ProofStorage,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async execute({
+    actor,
+    form,
+    proof,
+    idempotencyKey,
+    context,
+  }: RequestDepositCommand): Promise<DepositResponse> {
+    const userId = actor.userId;
+    if (idempotencyKey !== undefined) {
+      // A repeat must not upload a second file either.
+      const stored = await this.accounts.storedOutcome<DepositAnswer>(userId, idempotencyKey);
+      if (stored) return { ...stored.result, position: stored.position };
+    }
+    const plan = await this.depositPlan(form.plan);
+    const method = await this.catalog.activePaymentMethod(form.payment_method);
+    if (!method) throw new ValidationError('payment_method', accountMessages.choosePaymentMethod);
+    const amount = parsePositiveCents(form.amount);
+    if (amount === null) throw new ValidationError('amount', INVALID_AMOUNT);
+    if (amount < plan.minAmount || amount > plan.maxAmount) {
+      throw new ValidationError('amount', amountOutOfRangeMessage(plan));
+    }
+    if (!proof || proof.size === 0) throw new ValidationError('payment_proof', accountMessages.missingProof);
+    const contentType = detectProofType(proof.buffer);
+    if (!contentType) throw new ValidationError('payment_proof', accountMessages.proofType);
+    const proofKey = await this.proofs.put(proof.buffer, contentType);
+
+    const depositId = randomUUID();
+    const { result, position } = await this.accounts.execute<DepositAnswer>({
+      userId,
+      commandType: 'RequestDeposit',
+      idempotencyKey,
+      metadata: commandMetadata(actor, context),
+      commands: ({ open }) => [
+        {
+          type: 'RequestDeposit',
+          data: {
+            userId,
+            depositId,
+            plan,
+            amount,
+            paymentMethodId: method.id,
+            proofKey,
+            transactionHash: form.transaction_hash,
+            accountOpen: open,
+            requestedAt: this.clock.now(),
+          },
+        },
+      ],
+      record: async (trx) => {
+        await trx
+          .insertInto('deposit_proofs')
+          .values({
+            deposit_id: depositId,
+            user_id: userId,
+            object_key: proofKey,
+            content_type: contentType,
+            size_bytes: proof.size,
+            original_name: proof.originalname.slice(0, 255) || null,
+            created_at: this.clock.now(),
+          })
+          .execute();
+      },
+      result: () => ({ message: accountMessages.depositSubmitted, depositId, status: 'pending' }),
+    });
+    return { ...result, position };
+  }
+
+  private async depositPlan(planId: string): Promise<DepositPlan> {
+    const plan = await this.catalog.activePlanVersion(planId);
+    if (!plan) throw new ValidationError('plan', accountMessages.choosePlan);
+    return plan;
+  }
+}

@@ -1,0 +1,103 @@
+import { randomUUID } from 'node:crypto';
+import { Inject } from '@nestjs/common';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import {
+  accountMessages,
+  validateWalletAddress,
+  type WithdrawalRequest,
+  type WithdrawalResponse,
+} from '@ledgerstone/contracts';
+import { INVALID_AMOUNT, parsePositiveCents, ValidationError } from '@ledgerstone/ledger';
+import { z } from 'zod';
+import { CatalogService } from '../../catalog/application/catalog.service.js';
+import { CLOCK, type Clock } from '../../clock/clock.js';
+import type { RequestContext } from '../../identity/application/request-context.js';
+import type { Actor } from '../../identity/persistence/session-store.js';
+import { AccountCommands } from './account-commands.js';
+import { commandMetadata } from './command-metadata.js';
+
+const methodId = z.guid();
+
+export class RequestWithdrawalCommand extends Command<WithdrawalResponse> {
+  constructor(
+    readonly actor: Actor,
+    readonly form: WithdrawalRequest,
+    readonly idempotencyKey: string | undefined,
+    readonly context: RequestContext,
+  ) {
+    super();
+  }
+}
+
+type WithdrawalAnswer = Omit<WithdrawalResponse, 'position'>;
+
+/** Reserves the amount at once: the decider refuses more than the source holds, so no money is spent twice. */
+@CommandHandler(RequestWithdrawalCommand)
+export class RequestWithdrawalHandler implements ICommandHandler<RequestWithdrawalCommand> {
+  constructor(
+    private readonly accounts: AccountCommands,
+    private readonly catalog: CatalogService,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async execute({
+    actor,
+    form,
+    idempotencyKey,
+    context,
+  }: RequestWithdrawalCommand): Promise<WithdrawalResponse> {
+    const userId = actor.userId;
+    const amount = parsePositiveCents(form.amount);
+    if (amount === null) throw new ValidationError('amount', INVALID_AMOUNT);
+    const method = await this.paymentMethod(form.payment_method);
+    const address = validateWalletAddress(method.network, form.wallet_address);
+    if (!address.ok) throw new ValidationError('wallet_address', address.message);
+
+    const withdrawalId = randomUUID();
+    const { result, position } = await this.accounts.execute<WithdrawalAnswer>({
+      userId,
+      commandType: 'RequestWithdrawal',
+      idempotencyKey,
+      metadata: commandMetadata(actor, context),
+      commands: ({ open }) => [
+        {
+          type: 'RequestWithdrawal',
+          data: {
+            userId,
+            withdrawalId,
+            source: form.source,
+            amount,
+            paymentMethodId: method.id,
+            accountOpen: open,
+            requestedAt: this.clock.now(),
+          },
+        },
+      ],
+      record: async (trx) => {
+        await trx
+          .insertInto('withdrawal_destinations')
+          .values({
+            withdrawal_id: withdrawalId,
+            user_id: userId,
+            payment_method_id: method.id,
+            wallet_address: address.address,
+            created_at: this.clock.now(),
+          })
+          .execute();
+      },
+      result: () => ({ message: accountMessages.withdrawalRequested, withdrawalId, status: 'pending' }),
+    });
+    return { ...result, position };
+  }
+
+  /** Members name the method by id or, as the withdrawal form does, by its name ("BITCOIN"). */
+  private async paymentMethod(idOrName: string) {
+    const method = methodId.safeParse(idOrName).success
+      ? await this.catalog.activePaymentMethod(idOrName)
+      : (await this.catalog.paymentMethods({})).find(
+          (active) => active.name.toLowerCase() === idOrName.toLowerCase(),
+        );
+    if (!method) throw new ValidationError('payment_method', accountMessages.choosePaymentMethod);
+    return method;
+  }
+}

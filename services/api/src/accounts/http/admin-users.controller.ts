@@ -1,0 +1,54 @@
+import { Body, Controller, Delete, HttpCode, HttpStatus, Param, Patch, Put } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import {
+  accountMessages,
+  adjustBalancesRequest,
+  updateUserRequest,
+  type CommandResponse,
+  type MessageResponse,
+} from '@ledgerstone/contracts';
+import type { RequestContext } from '../../identity/application/request-context.js';
+import { AdminOnly } from '../../identity/access/access.decorators.js';
+import { CurrentActor } from '../../identity/access/current-actor.decorator.js';
+import { RequestInfo } from '../../identity/http/request-info.decorator.js';
+import { parseRequest } from './parse-request.js';
+import type { Actor } from '../../identity/persistence/session-store.js';
+import { AdjustBalancesCommand } from '../application/adjust-balances.command.js';
+import { CloseAccountCommand } from '../application/close-account.command.js';
+import { UpdateMemberCommand } from '../application/update-member.command.js';
+
+@AdminOnly()
+@Controller('admin/users/:id')
+export class AdminUsersController {
+  constructor(private readonly commands: CommandBus) {}
+
+  /** Edit User Details' amounts: target figures, posted as adjustments of the differences. */
+  @Put('balances')
+  async adjustBalances(
+    @CurrentActor() admin: Actor,
+    @Param('id') userId: string,
+    @Body() body: unknown,
+    @RequestInfo() context: RequestContext,
+  ): Promise<CommandResponse> {
+    const form = parseRequest(adjustBalancesRequest, body);
+    return this.commands.execute(new AdjustBalancesCommand(admin, userId, form, context));
+  }
+
+  @Patch()
+  async update(@Param('id') userId: string, @Body() body: unknown): Promise<MessageResponse> {
+    await this.commands.execute(new UpdateMemberCommand(userId, parseRequest(updateUserRequest, body)));
+    return { message: accountMessages.userUpdated };
+  }
+
+  /** "Delete user" closes the account; its money's history stays. */
+  @Delete()
+  @HttpCode(HttpStatus.OK)
+  async close(
+    @CurrentActor() admin: Actor,
+    @Param('id') userId: string,
+    @RequestInfo() context: RequestContext,
+  ): Promise<MessageResponse> {
+    await this.commands.execute(new CloseAccountCommand(admin, userId, context));
+    return { message: accountMessages.accountClosed };
+  }
+}

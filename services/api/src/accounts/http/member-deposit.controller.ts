@@ -1,0 +1,59 @@
+import {
+  Body,
+  Controller,
+  Get,
+  Header,
+  Headers,
+  HttpCode,
+  HttpStatus,
+  Param,
+  Post,
+  StreamableFile,
+  UploadedFile,
+  UseInterceptors,
+} from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { depositRequest, type DepositResponse } from '@ledgerstone/contracts';
+import type { RequestContext } from '../../identity/application/request-context.js';
+import { MemberOnly } from '../../identity/access/access.decorators.js';
+import { CurrentActor } from '../../identity/access/current-actor.decorator.js';
+import { RequestInfo } from '../../identity/http/request-info.decorator.js';
+import { parseRequest } from './parse-request.js';
+import type { Actor } from '../../identity/persistence/session-store.js';
+import { ReadDepositProofQuery } from '../application/read-deposit-proof.query.js';
+import { RequestDepositCommand, type UploadedProof } from '../application/request-deposit.command.js';
+import { idempotencyKey } from './idempotency-key.js';
+import { ProofUploadInterceptor } from './proof-upload.interceptor.js';
+
+@MemberOnly()
+@Controller()
+export class MemberDepositController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
+  ) {}
+
+  /** Multipart: plan, amount, payment_method, payment_proof (file), transaction_hash. */
+  @Post('deposit')
+  @HttpCode(HttpStatus.CREATED)
+  @UseInterceptors(ProofUploadInterceptor)
+  async deposit(
+    @CurrentActor() member: Actor,
+    @Body() body: unknown,
+    @UploadedFile() proof: UploadedProof | undefined,
+    @Headers('idempotency-key') key: string | undefined,
+    @RequestInfo() context: RequestContext,
+  ): Promise<DepositResponse> {
+    const form = parseRequest(depositRequest, body);
+    return this.commands.execute(
+      new RequestDepositCommand(member, form, proof, idempotencyKey(key), context),
+    );
+  }
+
+  /** The member's own proof of payment; any other id is not found. */
+  @Get('deposits/:id/proof')
+  @Header('X-Content-Type-Options', 'nosniff')
+  async proof(@CurrentActor() member: Actor, @Param('id') depositId: string): Promise<StreamableFile> {
+    return this.queries.execute(new ReadDepositProofQuery(depositId, member.userId));
+  }
+}

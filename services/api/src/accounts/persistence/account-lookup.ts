@@ -1,0 +1,54 @@
+import { Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { accountMessages } from '@ledgerstone/contracts';
+import { z } from 'zod';
+import { DATABASE, type Database } from '../../infrastructure/infrastructure.tokens.js';
+import { accountsDatabase, type AccountsDatabase } from './accounts.tables.js';
+
+const uuid = z.guid();
+
+/** Finds whose account a deposit or withdrawal is on, from the rows written with its request. */
+@Injectable()
+export class AccountLookup {
+  private readonly db: AccountsDatabase;
+
+  constructor(@Inject(DATABASE) database: Database) {
+    this.db = accountsDatabase(database);
+  }
+
+  async depositOwner(depositId: string): Promise<string> {
+    const row = uuid.safeParse(depositId).success
+      ? await this.db
+          .selectFrom('deposit_proofs')
+          .select('user_id')
+          .where('deposit_id', '=', depositId)
+          .executeTakeFirst()
+      : undefined;
+    if (!row) throw new NotFoundException(accountMessages.depositNotFound);
+    return row.user_id;
+  }
+
+  async withdrawalOwner(withdrawalId: string): Promise<string> {
+    const row = uuid.safeParse(withdrawalId).success
+      ? await this.db
+          .selectFrom('withdrawal_destinations')
+          .select('user_id')
+          .where('withdrawal_id', '=', withdrawalId)
+          .executeTakeFirst()
+      : undefined;
+    if (!row) throw new NotFoundException(accountMessages.withdrawalNotFound);
+    return row.user_id;
+  }
+
+  /** The proof of a deposit; with `ownerId`, only when it is that member's. */
+  async proof(depositId: string, ownerId?: string) {
+    if (!uuid.safeParse(depositId).success) throw new NotFoundException(accountMessages.depositNotFound);
+    let query = this.db
+      .selectFrom('deposit_proofs')
+      .select(['object_key', 'content_type', 'size_bytes'])
+      .where('deposit_id', '=', depositId);
+    if (ownerId !== undefined) query = query.where('user_id', '=', ownerId);
+    const row = await query.executeTakeFirst();
+    if (!row) throw new NotFoundException(accountMessages.depositNotFound);
+    return row;
+  }
+}

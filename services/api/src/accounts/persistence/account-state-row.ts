@@ -1,0 +1,67 @@
+import {
+  centsFromString,
+  centsToString,
+  type AccountState,
+  type Deposit,
+  type Investment,
+  type Withdrawal,
+} from '@ledgerstone/ledger';
+
+type Stored<T> = { [K in keyof T]: T[K] extends bigint ? string : T[K] };
+
+interface StoredAccountState extends Stored<Omit<AccountState, 'deposits' | 'investments' | 'withdrawals'>> {
+  deposits: Record<string, Stored<Deposit>>;
+  investments: Record<string, Stored<Investment>>;
+  withdrawals: Record<string, Stored<Withdrawal>>;
+}
+
+function mapValues<A, B>(record: Readonly<Record<string, A>>, map: (value: A) => B): Record<string, B> {
+  return Object.fromEntries(Object.entries(record).map(([key, value]) => [key, map(value)]));
+}
+
+/** The state as the `state` jsonb column keeps it: JSON has no bigint, so cents travel as strings. */
+export function storeAccountState(state: AccountState): StoredAccountState {
+  return {
+    available: centsToString(state.available),
+    invested: centsToString(state.invested),
+    profitLocked: centsToString(state.profitLocked),
+    profitUnlocked: centsToString(state.profitUnlocked),
+    reserved: centsToString(state.reserved),
+    totalDeposited: centsToString(state.totalDeposited),
+    totalWithdrawn: centsToString(state.totalWithdrawn),
+    deposits: mapValues(state.deposits, (deposit) => ({ ...deposit, amount: centsToString(deposit.amount) })),
+    investments: mapValues(state.investments, (investment) => ({
+      ...investment,
+      principal: centsToString(investment.principal),
+    })),
+    withdrawals: mapValues(state.withdrawals, (withdrawal) => ({
+      ...withdrawal,
+      amount: centsToString(withdrawal.amount),
+    })),
+  };
+}
+
+export function loadAccountState(stored: unknown): AccountState {
+  const state = stored as StoredAccountState;
+  return {
+    available: centsFromString(state.available),
+    invested: centsFromString(state.invested),
+    profitLocked: centsFromString(state.profitLocked),
+    profitUnlocked: centsFromString(state.profitUnlocked),
+    reserved: centsFromString(state.reserved),
+    totalDeposited: centsFromString(state.totalDeposited),
+    totalWithdrawn: centsFromString(state.totalWithdrawn),
+    deposits: mapValues(state.deposits, (deposit) => ({
+      ...deposit,
+      amount: centsFromString(deposit.amount),
+    })),
+    investments: mapValues(state.investments, (investment) => ({
+      ...investment,
+      principal: centsFromString(investment.principal),
+    })),
+    withdrawals: mapValues(state.withdrawals, (withdrawal) => ({
+      ...withdrawal,
+      amount: centsFromString(withdrawal.amount),
+    })),
+  };
+}
