@@ -1,0 +1,318 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { randomUUID } from 'node:crypto';
+import { accountMessages } from '@ledgerstone/contracts';
+import type TestAgent from 'supertest/lib/agent.js';
+import {
+  BITCOIN,
+  BITCOIN_ADDRESS,
+  ETHEREUM,
+  ETHEREUM_ADDRESS,
+  startAccountsTestApp,
+  stateRow,
+  type AccountsTestApp,
+} from './testing/accounts-test-app.js';
+
+let testApp: AccountsTestApp;
+let admin: { browser: TestAgent; userId: string };
+let auditor: { browser: TestAgent; userId: string };
+
+beforeAll(async () => {
+  testApp = await startAccountsTestApp('accounts_withdrawals');
+  [admin, auditor] = await Promise.all([testApp.admin(), testApp.auditor()]);
+});
+
+afterAll(async () => {
+  await testApp?.close();
+});
+
+/** A member whose available balance an admin set to `available`. */
+async function fundedMember(available = '1000.00') {
+  const member = await testApp.member();
+  await admin.browser
+    .put(`/api/admin/users/${member.userId}/balances`)
+    .send({ available, invested: '0.00', profit: '0.00', reason: 'Opening balance', version: 0 })
+    .expect(200);
+  return member;
+}
+
+function withdraw(browser: TestAgent, form: Record<string, unknown> = {}) {
+  return browser
+    .post('/api/withdraw')
+    .send({ amount: '100.00', payment_method: BITCOIN.id, wallet_address: BITCOIN_ADDRESS, ...form });
+}
+
+describe('POST /api/withdraw', () => {
+  it('reserves the amount at once and keeps the payout address out of the event', async () => {
+    const member = await fundedMember();
+
+    const response = await withdraw(member.browser, { amount: '250.50' }).expect(201);
+
+    expect(response.body).toEqual({
+      message: 'Withdrawal successful!',
+      withdrawalId: expect.any(String),
+      status: 'pending',
+      position: expect.stringMatching(/^\d+:\d+$/),
+    });
+    expect(await stateRow(testApp.accounts, member.userId)).toMatchObject({
+      available: 74_950n,
+      reserved: 25_050n,
+    });
+    const events = await testApp.accountEvents(member.userId);
+    expect(events.at(-1)?.data).toEqual({
+      userId: member.userId,
+      withdrawalId: response.body.withdrawalId,
+      source: 'balance',
+      amount: '25050',
+      paymentMethodId: BITCOIN.id,
+      requestedAt: testApp.clock.now().toISOString(),
+    });
+    const destination = await testApp.accounts
+      .selectFrom('withdrawal_destinations')
+      .selectAll()
+      .where('withdrawal_id', '=', response.body.withdrawalId)
+      .executeTakeFirstOrThrow();
+    expect(destination).toMatchObject({
+      user_id: member.userId,
+      payment_method_id: BITCOIN.id,
+      wallet_address: BITCOIN_ADDRESS,
+    });
+  });
+
+  it('takes the payment method by name', async () => {
+    const member = await fundedMember();
+
+    await withdraw(member.browser, { payment_method: 'ethereum', wallet_address: ETHEREUM_ADDRESS }).expect(
+      201,
+    );
+
+    const events = await testApp.accountEvents(member.userId);
+    expect(events.at(-1)?.data).toMatchObject({ paymentMethodId: ETHEREUM.id });
+  });
+
+  it.each(['-5', '1e9', 'abc', '10.001', '0', '', null])('refuses the amount %j', async (amount) => {
+    const member = await fundedMember();
+
+    const response = await withdraw(member.browser, { amount }).expect(400);
+
+    expect(response.body.message).toBe('Please enter a valid amount.');
+    expect(await testApp.accountEvents(member.userId)).toHaveLength(1);
+  });
+
+  it('refuses more than the source holds', async () => {
+    const member = await fundedMember('50.00');
+
+    const fromBalance = await withdraw(member.browser, { amount: '50.01' }).expect(400);
+    const fromProfit = await withdraw(member.browser, { amount: '1.00', source: 'profit' }).expect(400);
+
+    for (const response of [fromBalance, fromProfit]) {
+      expect(response.body).toEqual({
+        message: 'Insufficient balance',
+        fieldErrors: { amount: ['Insufficient balance'] },
+      });
+    }
+    expect(await stateRow(testApp.accounts, member.userId)).toMatchObject({
+      available: 5_000n,
+      reserved: 0n,
+    });
+  });
+
+  it("refuses an address that is not valid for the method's network", async () => {
+    const member = await fundedMember();
+
+    const response = await withdraw(member.browser, { wallet_address: ETHEREUM_ADDRESS }).expect(400);
+
+    expect(Object.keys(response.body.fieldErrors)).toEqual(['wallet_address']);
+  });
+
+  it('answers a repeated Idempotency-Key with the first withdrawal', async () => {
+    const member = await fundedMember();
+    const key = randomUUID();
+
+    const first = await withdraw(member.browser).set('Idempotency-Key', key).expect(201);
+    const again = await withdraw(member.browser).set('Idempotency-Key', key).expect(201);
+
+    expect(again.body).toEqual(first.body);
+    expect(await stateRow(testApp.accounts, member.userId)).toMatchObject({
+      available: 90_000n,
+      reserved: 10_000n,
+    });
+  });
+});
+
+describe('paying and rejecting withdrawals', () => {
+  it('pays a withdrawal once: reserved goes down, total withdrawn up', async () => {
+    const member = await fundedMember();
+    const { body } = await withdraw(member.browser, { amount: '300.00' }).expect(201);
+
+    const paid = await admin.browser
+      .post(`/api/admin/withdrawals/${body.withdrawalId}/pay`)
+      .send({ payoutReference: 'tx-123' })
+      .expect(200);
+    const again = await admin.browser
+      .post(`/api/admin/withdrawals/${body.withdrawalId}/pay`)
+      .send({})
+      .expect(200);
+
+    expect(paid.body.message).toBe('Withdrawal marked as paid');
+    expect(again.body).toEqual({ message: 'Withdrawal already paid', position: paid.body.position });
+    expect(await stateRow(testApp.accounts, member.userId)).toMatchObject({
+      available: 70_000n,
+      reserved: 0n,
+      total_withdrawn: 30_000n,
+    });
+    const events = await testApp.accountEvents(member.userId);
+    expect(events.at(-1)).toMatchObject({
+      type: 'WithdrawalPaid',
+      data: { payoutReference: 'tx-123', adminId: admin.userId },
+    });
+    const reject = await admin.browser
+      .post(`/api/admin/withdrawals/${body.withdrawalId}/reject`)
+      .send({ reason: 'Changed my mind' })
+      .expect(409);
+    expect(reject.body.message).toBe('This withdrawal was paid and cannot be rejected.');
+  });
+
+  it('rejects a withdrawal: the reserved amount returns to the balance', async () => {
+    const member = await fundedMember();
+    const { body } = await withdraw(member.browser, { amount: '300.00' }).expect(201);
+
+    await admin.browser
+      .post(`/api/admin/withdrawals/${body.withdrawalId}/reject`)
+      .send({ reason: 'Address on a sanctions list' })
+      .expect(200)
+      .expect(({ body }) => expect(body.message).toBe('Withdrawal rejected'));
+
+    expect(await stateRow(testApp.accounts, member.userId)).toMatchObject({
+      available: 100_000n,
+      reserved: 0n,
+    });
+    await admin.browser.post(`/api/admin/withdrawals/${body.withdrawalId}/pay`).send({}).expect(409);
+  });
+
+  it("keeps members and auditors away from withdrawals, and members from another's ids", async () => {
+    const owner = await fundedMember();
+    const other = await fundedMember();
+    const { body } = await withdraw(owner.browser).expect(201);
+
+    await other.browser.post(`/api/admin/withdrawals/${body.withdrawalId}/pay`).send({}).expect(403);
+    await auditor.browser.post(`/api/admin/withdrawals/${body.withdrawalId}/pay`).send({}).expect(403);
+    await other.browser.get(`/api/deposits/${body.withdrawalId}/proof`).expect(404);
+    await admin.browser.post(`/api/admin/withdrawals/${randomUUID()}/pay`).send({}).expect(404);
+    expect(await stateRow(testApp.accounts, owner.userId)).toMatchObject({ reserved: 10_000n });
+  });
+});
+
+describe('PUT /api/admin/users/:id/balances', () => {
+  it('posts one adjustment per changed figure, with the reason', async () => {
+    const member = await fundedMember('100.00');
+
+    const response = await admin.browser
+      .put(`/api/admin/users/${member.userId}/balances`)
+      .send({ available: '80.00', invested: '500.00', profit: '12.34', reason: 'Correction', version: 1 })
+      .expect(200);
+
+    expect(response.body.message).toBe('Balances updated');
+    const events = await testApp.accountEvents(member.userId);
+    expect(events.slice(1).map((event) => event.data)).toEqual([
+      expect.objectContaining({ bucket: 'available', amount: '-2000', reason: 'Correction' }),
+      expect.objectContaining({ bucket: 'invested', amount: '50000', reason: 'Correction' }),
+      expect.objectContaining({ bucket: 'profit', amount: '1234', reason: 'Correction' }),
+    ]);
+    expect(await stateRow(testApp.accounts, member.userId)).toMatchObject({
+      version: 4,
+      available: 8_000n,
+      invested: 50_000n,
+      profit_unlocked: 1_234n,
+    });
+  });
+
+  it('answers 409 when the account changed since the form was opened', async () => {
+    const member = await fundedMember();
+    await withdraw(member.browser).expect(201);
+
+    const response = await admin.browser
+      .put(`/api/admin/users/${member.userId}/balances`)
+      .send({ available: '1000.00', invested: '0.00', profit: '0.00', reason: 'Top up', version: 1 })
+      .expect(409);
+
+    expect(response.body).toEqual({ message: 'This account changed since you opened it' });
+    expect(await testApp.accountEvents(member.userId)).toHaveLength(2);
+  });
+
+  it('refuses a short reason and lets auditors change nothing', async () => {
+    const member = await testApp.member();
+    const form = { available: '1.00', invested: '0.00', profit: '0.00', version: 0 };
+
+    const short = await admin.browser
+      .put(`/api/admin/users/${member.userId}/balances`)
+      .send({ ...form, reason: 'x' })
+      .expect(400);
+    await auditor.browser
+      .put(`/api/admin/users/${member.userId}/balances`)
+      .send({ ...form, reason: 'Audit' })
+      .expect(403);
+
+    expect(short.body.fieldErrors).toEqual({ reason: [accountMessages.invalidReason] });
+    expect(await testApp.accountEvents(member.userId)).toEqual([]);
+  });
+});
+
+describe('member profile and closure by an admin', () => {
+  it('edits names and e-mail, refusing an e-mail another account has', async () => {
+    const member = await testApp.member();
+    const other = await testApp.member();
+    const taken = await testApp.db
+      .selectFrom('users')
+      .select('email')
+      .where('id', '=', other.userId)
+      .executeTakeFirstOrThrow();
+
+    await admin.browser
+      .patch(`/api/admin/users/${member.userId}`)
+      .send({ first_name: 'Mary', last_name: 'Somerville', email: 'Mary.S@example.test' })
+      .expect(200, { message: 'User updated successfully' });
+    const clash = await admin.browser
+      .patch(`/api/admin/users/${member.userId}`)
+      .send({ first_name: 'Mary', last_name: 'Somerville', email: taken.email })
+      .expect(409);
+
+    expect(clash.body.message).toBe('An account with this e-mail already exists');
+    expect(
+      await testApp.db
+        .selectFrom('users')
+        .select(['first_name', 'last_name', 'email'])
+        .where('id', '=', member.userId)
+        .executeTakeFirst(),
+    ).toEqual({ first_name: 'Mary', last_name: 'Somerville', email: 'mary.s@example.test' });
+  });
+
+  it('closes an account: sessions end, personal data goes, the money history stays', async () => {
+    const member = await fundedMember();
+    await withdraw(member.browser).expect(201);
+
+    await admin.browser
+      .delete(`/api/admin/users/${member.userId}`)
+      .expect(200, { message: 'Account closed' });
+
+    await member.browser.get('/api/user').expect(401);
+    expect(
+      await testApp.db
+        .selectFrom('users')
+        .select(['status', 'email', 'first_name', 'last_name', 'phone'])
+        .where('id', '=', member.userId)
+        .executeTakeFirst(),
+    ).toEqual({ status: 'closed', email: null, first_name: '', last_name: '', phone: null });
+    const destinations = await testApp.accounts
+      .selectFrom('withdrawal_destinations')
+      .select('wallet_address')
+      .where('user_id', '=', member.userId)
+      .execute();
+    expect(destinations).toEqual([{ wallet_address: null }]);
+    expect((await testApp.events(member.userId)).map((event) => event.type)).toContain('AccountClosed');
+    expect(await testApp.accountEvents(member.userId)).toHaveLength(2);
+    expect(await stateRow(testApp.accounts, member.userId)).toMatchObject({
+      available: 90_000n,
+      reserved: 10_000n,
+    });
+  });
+});
