@@ -42,6 +42,8 @@ export const depositRecord = z.object({
   plan_name: z.string(),
   percentage: z.string(),
   payment_method_id: z.uuid(),
+  /** The method's name, as members and admins know it. */
+  payment_method: z.string(),
   status: z.enum(depositStatuses),
   reason: z.string().nullable(),
   createdAt: timestamp,
@@ -55,6 +57,8 @@ export const withdrawalRecord = z.object({
   amount: money,
   source: z.enum(['balance', 'profit']),
   payment_method_id: z.uuid(),
+  /** The method's name, as members and admins know it. */
+  payment_method: z.string(),
   status: z.enum(withdrawalStatuses),
   reason: z.string().nullable(),
   payout_reference: z.string().nullable(),
@@ -139,6 +143,8 @@ export const adminTransaction = z.object({
   status: z.enum(['pending', 'completed', 'paid', 'rejected']),
   amount: money,
   payment_method_id: z.uuid(),
+  /** The method's name, as members and admins know it. */
+  payment_method: z.string(),
   user_id: z.uuid(),
   createdAt: timestamp,
 });

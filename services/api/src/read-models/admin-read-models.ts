@@ -146,9 +146,11 @@ export class AdminReadModels {
         Promise.all([
           listed.select((select) => select.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
           listed
-            .selectAll()
-            .orderBy('created_at', 'desc')
-            .orderBy('id')
+            .leftJoin('payment_methods', 'payment_methods.id', 'rm_transactions.payment_method_id')
+            .selectAll('rm_transactions')
+            .select('payment_methods.name as payment_method')
+            .orderBy('rm_transactions.created_at', 'desc')
+            .orderBy('rm_transactions.id')
             .limit(query.pageSize)
             .offset((query.page - 1) * query.pageSize)
             .execute(),
@@ -162,6 +164,7 @@ export class AdminReadModels {
         status: row.status,
         amount: formatCents(row.amount),
         payment_method_id: row.payment_method_id,
+        payment_method: row.payment_method ?? 'Unknown method',
         user_id: row.user_id,
         createdAt: row.created_at.toISOString(),
       })),

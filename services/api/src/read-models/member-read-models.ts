@@ -57,10 +57,12 @@ export class MemberReadModels {
       () =>
         this.db
           .selectFrom('rm_deposits')
-          .selectAll()
-          .where('user_id', '=', userId)
-          .orderBy('requested_at', 'desc')
-          .orderBy('deposit_id')
+          .leftJoin('payment_methods', 'payment_methods.id', 'rm_deposits.payment_method_id')
+          .selectAll('rm_deposits')
+          .select('payment_methods.name as payment_method')
+          .where('rm_deposits.user_id', '=', userId)
+          .orderBy('rm_deposits.requested_at', 'desc')
+          .orderBy('rm_deposits.deposit_id')
           .execute(),
       [],
     );
@@ -71,6 +73,7 @@ export class MemberReadModels {
         plan_name: row.plan_name,
         percentage: row.percentage,
         payment_method_id: row.payment_method_id,
+        payment_method: row.payment_method ?? 'Unknown method',
         status: row.status,
         reason: row.reason,
         createdAt: row.requested_at.toISOString(),
@@ -85,10 +88,12 @@ export class MemberReadModels {
       () =>
         this.db
           .selectFrom('rm_withdrawals')
-          .selectAll()
-          .where('user_id', '=', userId)
-          .orderBy('requested_at', 'desc')
-          .orderBy('withdrawal_id')
+          .leftJoin('payment_methods', 'payment_methods.id', 'rm_withdrawals.payment_method_id')
+          .selectAll('rm_withdrawals')
+          .select('payment_methods.name as payment_method')
+          .where('rm_withdrawals.user_id', '=', userId)
+          .orderBy('rm_withdrawals.requested_at', 'desc')
+          .orderBy('rm_withdrawals.withdrawal_id')
           .execute(),
       [],
     );
@@ -98,6 +103,7 @@ export class MemberReadModels {
         amount: formatCents(row.amount),
         source: row.source,
         payment_method_id: row.payment_method_id,
+        payment_method: row.payment_method ?? 'Unknown method',
         status: row.status,
         reason: row.reason,
         payout_reference: row.payout_reference,

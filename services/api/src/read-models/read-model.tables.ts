@@ -1,3 +1,4 @@
+import type { PaymentMethodsTable } from '../catalog/persistence/catalog.tables.js';
 import type { UsersTable } from '../identity/persistence/identity.tables.js';
 import type { Kysely } from 'kysely';
 
@@ -97,6 +98,7 @@ export type ReadModelTables = {
   rm_referrals: ReferralsTable;
   account_states: AccountStatesTable;
   users: UsersTable;
+  payment_methods: PaymentMethodsTable;
 };
 
 export type ReadModelDatabase = Kysely<ReadModelTables>;

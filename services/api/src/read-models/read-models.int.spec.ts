@@ -101,6 +101,19 @@ beforeAll(async () => {
     .expect(201);
   admin = (await staffSignedIn(testApp, 'admin')).browser;
   auditor = (await staffSignedIn(testApp, 'auditor')).browser;
+  await testApp.db
+    .insertInto('payment_methods' as never)
+    .values({
+      id: METHOD_ID,
+      name: 'BITCOIN',
+      network: 'bitcoin',
+      address: '3J98t1WpEZ73CNmQviecrnyiWrnqRhWNLy',
+      active: true,
+      display_order: 1,
+      created_at: new Date(),
+      updated_at: new Date(),
+    } as never)
+    .execute();
 
   await append(alice.userId, [
     requested(alice.userId, ids.confirmedDeposit, '150000', 1),
@@ -199,6 +212,7 @@ describe('member queries', () => {
         plan_name: 'Gold',
         percentage: '50',
         payment_method_id: METHOD_ID,
+        payment_method: 'BITCOIN',
         status: 'pending',
         reason: null,
         createdAt: '2026-11-05T10:00:00.000Z',
@@ -218,7 +232,12 @@ describe('member queries', () => {
     const response = await alice.browser.get('/api/withdraw').expect(200);
 
     expect(response.body.data).toEqual([
-      expect.objectContaining({ id: ids.pendingWithdrawal, amount: '25.00', status: 'pending' }),
+      expect.objectContaining({
+        id: ids.pendingWithdrawal,
+        amount: '25.00',
+        status: 'pending',
+        payment_method: 'BITCOIN',
+      }),
       expect.objectContaining({
         id: ids.paidWithdrawal,
         amount: '100.00',
