@@ -182,6 +182,42 @@ describe('POST /api/deposit', () => {
   });
 });
 
+describe('Idempotency-Key under concurrency and across requests', () => {
+  it('makes one deposit of two simultaneous requests with the same key on a new account', async () => {
+    const member = await testApp.member();
+    const key = randomUUID();
+
+    const answers = await Promise.all([
+      deposit(member.browser).set('Idempotency-Key', key),
+      deposit(member.browser).set('Idempotency-Key', key),
+    ]);
+
+    expect(answers.map((answer) => answer.status)).toEqual([201, 201]);
+    expect(answers[1]?.body).toEqual(answers[0]?.body);
+    expect((await testApp.accountEvents(member.userId)).map((event) => event.type)).toEqual([
+      'DepositRequested',
+    ]);
+  });
+
+  it('refuses a key already used for another kind of request', async () => {
+    const member = await testApp.member();
+    const key = randomUUID();
+    await deposit(member.browser).set('Idempotency-Key', key).expect(201);
+
+    const response = await member.browser
+      .post('/api/withdraw')
+      .set('Idempotency-Key', key)
+      .send({
+        amount: '1.00',
+        payment_method: BITCOIN.id,
+        wallet_address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',
+      })
+      .expect(409);
+
+    expect(response.body.message).toBe('This Idempotency-Key was already used for another kind of request');
+  });
+});
+
 describe('deposit proofs', () => {
   it('streams the member their own proof, and admins and auditors any proof', async () => {
     const depositId = await depositOf(memberA);

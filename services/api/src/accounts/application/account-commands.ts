@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Inject, Injectable } from '@nestjs/common';
+import { ConflictException, Inject, Injectable } from '@nestjs/common';
 import {
   EventStore,
   StreamVersionConflict,
@@ -59,6 +59,8 @@ export interface AccountCommandOutcome<R> {
 
 const ATTEMPTS = 5;
 
+export const IDEMPOTENCY_KEY_REUSED = 'This Idempotency-Key was already used for another kind of request';
+
 export function formatPosition(position: LogPosition): string {
   return `${position.transactionId}:${position.globalPosition}`;
 }
@@ -81,14 +83,12 @@ export class AccountCommands {
   }
 
   /** The stored answer of an earlier command with this key, if any (checked again inside the transaction). */
-  async storedOutcome<R>(userId: string, idempotencyKey: string): Promise<AccountCommandOutcome<R> | null> {
-    const row = await this.db
-      .selectFrom('commands')
-      .select('result')
-      .where('user_id', '=', userId)
-      .where('idempotency_key', '=', idempotencyKey)
-      .executeTakeFirst();
-    return row ? { ...(row.result as Omit<AccountCommandOutcome<R>, 'appended'>), appended: false } : null;
+  async storedOutcome<R>(
+    userId: string,
+    commandType: string,
+    idempotencyKey: string,
+  ): Promise<AccountCommandOutcome<R> | null> {
+    return storedOutcome(this.db, userId, commandType, idempotencyKey);
   }
 
   async execute<R>(request: AccountCommandRequest<R>): Promise<AccountCommandOutcome<R>> {
@@ -117,14 +117,8 @@ export class AccountCommands {
       .forUpdate()
       .executeTakeFirst();
     if (idempotencyKey !== undefined) {
-      const stored = await trx
-        .selectFrom('commands')
-        .select('result')
-        .where('user_id', '=', userId)
-        .where('idempotency_key', '=', idempotencyKey)
-        .executeTakeFirst();
-      if (stored)
-        return { ...(stored.result as Omit<AccountCommandOutcome<R>, 'appended'>), appended: false };
+      const stored = await storedOutcome<R>(trx, userId, request.commandType, idempotencyKey);
+      if (stored) return stored;
     }
     const user = await trx
       .selectFrom('users')
@@ -208,4 +202,21 @@ export class AccountCommands {
     `.execute(trx);
     return formatPosition(rows[0] ?? { transactionId: 0n, globalPosition: 0n });
   }
+}
+
+async function storedOutcome<R>(
+  db: AccountsDatabase | AccountsTransaction,
+  userId: string,
+  commandType: string,
+  idempotencyKey: string,
+): Promise<AccountCommandOutcome<R> | null> {
+  const row = await db
+    .selectFrom('commands')
+    .select(['command_type', 'result'])
+    .where('user_id', '=', userId)
+    .where('idempotency_key', '=', idempotencyKey)
+    .executeTakeFirst();
+  if (!row) return null;
+  if (row.command_type !== commandType) throw new ConflictException(IDEMPOTENCY_KEY_REUSED);
+  return { ...(row.result as Omit<AccountCommandOutcome<R>, 'appended'>), appended: false };
 }

@@ -58,7 +58,11 @@ export class RequestDepositHandler implements ICommandHandler<RequestDepositComm
     const userId = actor.userId;
     if (idempotencyKey !== undefined) {
       // A repeat must not upload a second file either.
-      const stored = await this.accounts.storedOutcome<DepositAnswer>(userId, idempotencyKey);
+      const stored = await this.accounts.storedOutcome<DepositAnswer>(
+        userId,
+        'RequestDeposit',
+        idempotencyKey,
+      );
       if (stored) return { ...stored.result, position: stored.position };
     }
     const plan = await this.depositPlan(form.plan);
