@@ -5,3 +5,4 @@ export * from './money-format.js';
 export * from './read-models.js';
 export * from './accounts.js';
 export * from './catalog.js';
+export * from './wallets.js';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ADMIN_MESSAGE_BODY_MAX, ADMIN_MESSAGE_SUBJECT_MAX } from './identity.js';
+import { maskedWalletAddress, payoutWalletFields } from './wallets.js';
 
 /** The BullMQ queue the api and the projector put mail jobs on and the mailer works off. */
 export const MAIL_QUEUE = 'mail';
@@ -71,6 +72,15 @@ export const mailTemplateData = {
     amount: mailAmount,
     bucket: z.enum(['available', 'invested', 'profit']),
     reason: mailReason,
+  }),
+  /** Only masked addresses: a mail can be read by others than the member. */
+  'payout-wallets-changed': z.object({
+    firstName: z.string().min(1),
+    changedAt: z.iso.datetime(),
+    changes: z
+      .array(z.object({ wallet: z.enum(payoutWalletFields), address: maskedWalletAddress.nullable() }))
+      .min(1),
+    walletsUrl: z.url({ protocol: /^https?$/ }),
   }),
 } as const;
 

@@ -5,6 +5,7 @@ import { createIdentity } from './0003-identity.js';
 import { createAdminMessages } from './0004-admin-messages.js';
 import { createCatalog } from './0005-catalog.js';
 import { createAccounts } from './0006-accounts.js';
+import { createPayoutWallets } from './0007-payout-wallets.js';
 
 // Migrations are listed in code (not read from a folder) so they work the same from src under jest and from dist.
 const migrations: Record<string, Migration> = {
@@ -14,6 +15,7 @@ const migrations: Record<string, Migration> = {
   '0004-admin-messages': createAdminMessages,
   '0005-catalog': createCatalog,
   '0006-accounts': createAccounts,
+  '0007-payout-wallets': createPayoutWallets,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -45,6 +45,13 @@ export interface AdminMessageSent {
   data: { messageId: string; adminId: string; userId: string };
 }
 
+/** The member changed payout wallets; the addresses stay in the `payout_wallets` table. */
+export interface PayoutWalletsChanged {
+  type: 'PayoutWalletsChanged';
+  /** `networks`: the wallets that changed, by field name (bitcoin, ethereum, usdt, solana). */
+  data: { userId: string; networks: string[] };
+}
+
 export type IdentityEvent =
   | UserRegistered
   | UserVerified
@@ -52,7 +59,8 @@ export type IdentityEvent =
   | SessionStarted
   | SessionEnded
   | AccountClosed
-  | AdminMessageSent;
+  | AdminMessageSent
+  | PayoutWalletsChanged;
 
 export type IdentityEventType = IdentityEvent['type'];
 
