@@ -17,6 +17,7 @@ import {
 import { renderAdminMessage } from './admin-message.js';
 import { renderPasswordChanged } from './password-changed.js';
 import { renderPasswordReset } from './password-reset.js';
+import { renderPayoutWalletsChanged } from './payout-wallets-changed.js';
 import { renderVerificationCode } from './verification-code.js';
 
 export interface RenderedMail {
@@ -41,6 +42,7 @@ const renderers: { [T in MailTemplateName]: (data: MailTemplateData<T>) => Rende
   'withdrawal-paid': renderWithdrawalPaid,
   'withdrawal-rejected': renderWithdrawalRejected,
   'balance-adjusted': renderBalanceAdjusted,
+  'payout-wallets-changed': renderPayoutWalletsChanged,
 };
 
 /** A job that no retry can ever send: unknown template, bad recipient or data. */
