@@ -11,6 +11,7 @@ import { InfrastructureModule } from './infrastructure/infrastructure.module.js'
 import { QueuesBoardModule } from './queues-board/queues-board.module.js';
 import { RateLimitsModule } from './rate-limits/rate-limits.module.js';
 import { ReadModelsModule } from './read-models/read-models.module.js';
+import { WalletsModule } from './wallets/wallets.module.js';
 
 @Module({})
 export class AppModule {
@@ -27,6 +28,7 @@ export class AppModule {
         CatalogModule,
         AccountsModule,
         ReadModelsModule,
+        WalletsModule,
         QueuesBoardModule,
         ApiDocsModule,
       ],

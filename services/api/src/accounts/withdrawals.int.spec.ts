@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { accountMessages } from '@ledgerstone/contracts';
+import { sql } from 'kysely';
 import type TestAgent from 'supertest/lib/agent.js';
 import {
   BITCOIN,
@@ -289,6 +290,17 @@ describe('member profile and closure by an admin', () => {
   it('closes an account: sessions end, personal data goes, the money history stays', async () => {
     const member = await fundedMember();
     await withdraw(member.browser).expect(201);
+    await member.browser
+      .put('/api/user/wallets')
+      .send({ bitcoin: BITCOIN_ADDRESS, ethereum: ETHEREUM_ADDRESS, usdt: ETHEREUM_ADDRESS })
+      .expect(200);
+    const payoutWalletRows = async () => {
+      const { rows } = await sql<{ count: number }>`
+        select count(*)::int as count from payout_wallets where user_id = ${member.userId}
+      `.execute(testApp.db);
+      return rows[0]?.count;
+    };
+    expect(await payoutWalletRows()).toBe(1);
 
     await admin.browser
       .delete(`/api/admin/users/${member.userId}`)
@@ -308,6 +320,7 @@ describe('member profile and closure by an admin', () => {
       .where('user_id', '=', member.userId)
       .execute();
     expect(destinations).toEqual([{ wallet_address: null }]);
+    expect(await payoutWalletRows()).toBe(0);
     expect((await testApp.events(member.userId)).map((event) => event.type)).toContain('AccountClosed');
     expect(await testApp.accountEvents(member.userId)).toHaveLength(2);
     expect(await stateRow(testApp.accounts, member.userId)).toMatchObject({

@@ -20,6 +20,8 @@ import {
   planChangeResponse,
   planListResponse,
   payWithdrawalRequest,
+  payoutWallets,
+  payoutWalletsRequest,
   rejectRequest,
   resetPasswordRequest,
   signupRequest,
@@ -149,6 +151,24 @@ export const API_ROUTES: readonly ApiRoute[] = [
     tag: 'Member',
     access: 'member',
     request: changePasswordRequest,
+    response: messageResponse,
+  },
+  {
+    method: 'get',
+    path: '/api/user/wallets',
+    summary: "The member's payout wallet addresses (null where none is stored), e.g. to prefill a withdrawal",
+    tag: 'Member',
+    access: 'member',
+    response: payoutWallets,
+  },
+  {
+    method: 'put',
+    path: '/api/user/wallets',
+    summary:
+      'Save the payout wallets, each checked for its network (USDT as ERC-20 on Ethereum); Solana left out keeps its address, null removes it; a change is mailed to the member',
+    tag: 'Member',
+    access: 'member',
+    request: payoutWalletsRequest,
     response: messageResponse,
   },
   {

@@ -9,6 +9,7 @@ import { IdentityEventLog } from '../../identity/persistence/identity-event-log.
 import type { IdentityTransaction } from '../../identity/persistence/identity.tables.js';
 import { SessionStore, type Actor } from '../../identity/persistence/session-store.js';
 import { DATABASE, type Database } from '../../infrastructure/infrastructure.tokens.js';
+import { erasePayoutWallets } from '../../wallets/persistence/payout-wallets.tables.js';
 import { accountsDatabase, type AccountsDatabase } from '../persistence/accounts.tables.js';
 
 const uuid = z.guid();
@@ -68,6 +69,7 @@ export class CloseAccountHandler implements ICommandHandler<CloseAccountCommand>
         .set({ original_name: null })
         .where('user_id', '=', userId)
         .execute();
+      await erasePayoutWallets(trx, userId);
       const identityTrx = trx as unknown as IdentityTransaction;
       const ended = await this.sessions.endAllOf(identityTrx, userId, 'account-closed', now);
       const events: [IdentityEvent, ...IdentityEvent[]] = [

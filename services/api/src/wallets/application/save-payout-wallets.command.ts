@@ -1,0 +1,115 @@
+import { Inject, UnauthorizedException } from '@nestjs/common';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { mailJobOptions, type MailJob, type PayoutWalletsUpdate } from '@ledgerstone/contracts';
+import type { ApiConfig } from '../../config.js';
+import { CLOCK, type Clock } from '../../clock/clock.js';
+import type { RequestContext } from '../../identity/application/request-context.js';
+import { IdentityEventLog } from '../../identity/persistence/identity-event-log.js';
+import type { IdentityTransaction } from '../../identity/persistence/identity.tables.js';
+import type { Actor } from '../../identity/persistence/session-store.js';
+import {
+  API_CONFIG,
+  DATABASE,
+  MAIL_QUEUE,
+  type Database,
+  type MailQueue,
+} from '../../infrastructure/infrastructure.tokens.js';
+import {
+  applyPayoutWalletsUpdate,
+  maskedPayoutWalletChanges,
+  payoutWalletChanges,
+} from '../domain/payout-wallet-changes.js';
+import {
+  NO_PAYOUT_WALLETS,
+  walletsDatabase,
+  type WalletsDatabase,
+} from '../persistence/payout-wallets.tables.js';
+
+const WALLETS_PAGE = '/dashboard/update-wallet';
+
+/**
+ * The member stores payout wallet addresses. A change is recorded as PayoutWalletsChanged (wallet names only)
+ * and mailed to the member; saving the same addresses again changes nothing and sends nothing.
+ */
+export class SavePayoutWallets extends Command<void> {
+  constructor(
+    readonly member: Actor,
+    readonly update: PayoutWalletsUpdate,
+    readonly context: RequestContext,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(SavePayoutWallets)
+export class SavePayoutWalletsHandler implements ICommandHandler<SavePayoutWallets> {
+  private readonly db: WalletsDatabase;
+  private readonly walletsUrl: string;
+
+  constructor(
+    @Inject(DATABASE) database: Database,
+    @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(MAIL_QUEUE) private readonly queue: MailQueue,
+    @Inject(API_CONFIG) config: ApiConfig,
+    private readonly events: IdentityEventLog,
+  ) {
+    this.db = walletsDatabase(database);
+    this.walletsUrl = `${config.publicUrl.replace(/\/+$/, '')}${WALLETS_PAGE}`;
+  }
+
+  async execute({ member, update, context }: SavePayoutWallets): Promise<void> {
+    const now = this.clock.now();
+    const saved = await this.db.transaction().execute(async (trx) => {
+      // The user row's lock orders concurrent saves, and a closure, of the same member.
+      const user = await trx
+        .selectFrom('users')
+        .select(['email', 'first_name', 'status'])
+        .where('id', '=', member.userId)
+        .forNoKeyUpdate()
+        .executeTakeFirst();
+      if (!user?.email || user.status !== 'active') throw new UnauthorizedException();
+      const stored =
+        (await trx
+          .selectFrom('payout_wallets')
+          .select(['bitcoin', 'ethereum', 'usdt', 'solana'])
+          .where('user_id', '=', member.userId)
+          .executeTakeFirst()) ?? NO_PAYOUT_WALLETS;
+      const wallets = applyPayoutWalletsUpdate(stored, update);
+      const changes = payoutWalletChanges(stored, wallets);
+      if (changes.length === 0) return null;
+
+      await trx
+        .insertInto('payout_wallets')
+        .values({ user_id: member.userId, ...wallets, updated_at: now })
+        .onConflict((conflict) => conflict.column('user_id').doUpdateSet({ ...wallets, updated_at: now }))
+        .execute();
+      const [changeId] = await this.events.record(
+        trx as unknown as IdentityTransaction,
+        member.userId,
+        [
+          {
+            type: 'PayoutWalletsChanged',
+            data: { userId: member.userId, networks: changes.map((change) => change.wallet) },
+          },
+        ],
+        { actorId: member.userId, actorRole: member.role, requestId: context.requestId },
+      );
+      return { changeId, changes, to: user.email, firstName: user.first_name };
+    });
+    if (!saved) return;
+    this.events.committed();
+
+    const mail: MailJob = {
+      template: 'payout-wallets-changed',
+      to: saved.to,
+      data: {
+        firstName: saved.firstName,
+        changedAt: now.toISOString(),
+        changes: maskedPayoutWalletChanges(saved.changes),
+        walletsUrl: this.walletsUrl,
+      },
+    };
+    // The change's event id names the job, so a retried job never sends the notice twice.
+    await this.queue.add(mail.template, mail, { ...mailJobOptions, jobId: saved.changeId });
+  }
+}

@@ -1,0 +1,43 @@
+import { Body, Controller, Get, Put } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import {
+  payoutWallets,
+  payoutWalletsRequest,
+  walletMessages,
+  type MessageResponse,
+  type PayoutWallets,
+} from '@ledgerstone/contracts';
+import { MemberOnly } from '../../identity/access/access.decorators.js';
+import { CurrentActor } from '../../identity/access/current-actor.decorator.js';
+import type { RequestContext } from '../../identity/application/request-context.js';
+import { RequestInfo } from '../../identity/http/request-info.decorator.js';
+import type { Actor } from '../../identity/persistence/session-store.js';
+import { GetPayoutWallets } from '../application/get-payout-wallets.query.js';
+import { SavePayoutWallets } from '../application/save-payout-wallets.command.js';
+
+/** Only ever the signed-in member's own wallets: no route takes a user id. */
+@MemberOnly()
+@Controller('user/wallets')
+export class PayoutWalletsController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
+  ) {}
+
+  @Get()
+  async wallets(@CurrentActor() member: Actor): Promise<PayoutWallets> {
+    return payoutWallets.parse(await this.queries.execute(new GetPayoutWallets(member.userId)));
+  }
+
+  @Put()
+  async save(
+    @CurrentActor() member: Actor,
+    @Body() body: unknown,
+    @RequestInfo() context: RequestContext,
+  ): Promise<MessageResponse> {
+    await this.commands.execute(
+      new SavePayoutWallets(member, payoutWalletsRequest.parse(body ?? {}), context),
+    );
+    return { message: walletMessages.saved };
+  }
+}
