@@ -1,0 +1,2 @@
+/** Members and staff reset passwords through the same calls under their own prefix. */
+export type AccountKind = 'user' | 'admin';

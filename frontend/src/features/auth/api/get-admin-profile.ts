@@ -1,0 +1,12 @@
+import type { AdminProfile } from '@ledgerstone/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+
+import { api } from '../../../lib/api-client.js';
+
+export const getAdminProfile = (signal?: AbortSignal): Promise<AdminProfile> =>
+  api.get<AdminProfile>('/admin', { signal });
+
+export const getAdminProfileQueryOptions = () =>
+  queryOptions({ queryKey: ['admin-profile'], queryFn: ({ signal }) => getAdminProfile(signal) });
+
+export const useAdminProfile = () => useQuery(getAdminProfileQueryOptions());

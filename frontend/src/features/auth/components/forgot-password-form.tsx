@@ -1,0 +1,49 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { forgotPasswordRequest } from '@ledgerstone/contracts';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import TextField from '@mui/material/TextField';
+import { useForm } from 'react-hook-form';
+
+import type { AccountKind } from '../api/account-kind.js';
+import { useForgotPassword } from '../api/forgot-password.js';
+import { useAuthToasts } from '../hooks/use-auth-toasts.js';
+import { AuthCard } from './auth-card.js';
+import { formField } from './form-field.js';
+
+type ForgotPasswordFormProps = {
+  kind: AccountKind;
+  title: string;
+  loginHref: string;
+  onSent: () => void;
+};
+
+export function ForgotPasswordForm({ kind, title, loginHref, onSent }: ForgotPasswordFormProps) {
+  const form = useForm({ resolver: zodResolver(forgotPasswordRequest), defaultValues: { email: '' } });
+  const forgotMutation = useForgotPassword(kind);
+  const toasts = useAuthToasts();
+
+  const submit = form.handleSubmit((values) =>
+    forgotMutation.mutate(values, {
+      onSuccess: (answer) => {
+        toasts.success(answer.message);
+        onSent();
+      },
+      onError: (error) => toasts.failure(error, 'Something went wrong'),
+    }),
+  );
+
+  return (
+    <AuthCard
+      title={title}
+      subtitle="Enter your e-mail and we will send you a link to reset your password."
+      onSubmit={submit}
+      footer={<Link href={loginHref}>Back to login</Link>}
+    >
+      <TextField label="Email" type="email" autoComplete="email" required {...formField(form, 'email')} />
+      <Button type="submit" variant="contained" size="large" disabled={forgotMutation.isPending}>
+        {forgotMutation.isPending ? 'Sending...' : 'Send Reset Password Link'}
+      </Button>
+    </AuthCard>
+  );
+}

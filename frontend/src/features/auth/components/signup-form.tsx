@@ -1,0 +1,70 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { signupRequest } from '@ledgerstone/contracts';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useForm } from 'react-hook-form';
+
+import { paths } from '../../../config/paths.js';
+import { ApiError } from '../../../lib/api-client.js';
+import { useSignup } from '../api/signup.js';
+import { useAuthToasts } from '../hooks/use-auth-toasts.js';
+import { AuthCard } from './auth-card.js';
+import { formField, showFieldErrors } from './form-field.js';
+import { PasswordField } from './password-field.js';
+
+const signupFields = ['firstName', 'lastName', 'email', 'phoneNumber', 'password', 'referralCode'] as const;
+
+type SignupFormProps = { referralCode: string; onSignedUp: () => void };
+
+export function SignupForm({ referralCode, onSignedUp }: SignupFormProps) {
+  const form = useForm({
+    resolver: zodResolver(signupRequest),
+    defaultValues: { firstName: '', lastName: '', email: '', phoneNumber: '', password: '', referralCode },
+  });
+  const signupMutation = useSignup();
+  const toasts = useAuthToasts();
+
+  const submit = form.handleSubmit((values) =>
+    signupMutation.mutate(values, {
+      onSuccess: (answer) => {
+        toasts.success(answer.message);
+        onSignedUp();
+      },
+      onError: (error) => {
+        if (error instanceof ApiError) showFieldErrors(form, error.fieldErrors, signupFields);
+        toasts.failure(error);
+      },
+    }),
+  );
+
+  return (
+    <AuthCard
+      title="Become a Member"
+      subtitle="Open your account in a minute. We will e-mail you a code to verify it."
+      onSubmit={submit}
+      footer={
+        <Typography variant="body2">
+          Already a member? <Link href={paths.auth.login.path}>Login</Link>
+        </Typography>
+      }
+    >
+      <TextField label="First Name" autoComplete="given-name" required {...formField(form, 'firstName')} />
+      <TextField label="Last Name" autoComplete="family-name" required {...formField(form, 'lastName')} />
+      <TextField label="Email Address" autoComplete="email" required {...formField(form, 'email')} />
+      <TextField
+        label="Phone Number"
+        type="tel"
+        autoComplete="tel"
+        required
+        {...formField(form, 'phoneNumber')}
+      />
+      <PasswordField label="Password" autoComplete="new-password" {...formField(form, 'password')} />
+      <TextField label="Referral Code" autoComplete="off" {...formField(form, 'referralCode')} />
+      <Button type="submit" variant="contained" size="large" disabled={signupMutation.isPending}>
+        {signupMutation.isPending ? 'Creating Account...' : 'Create Account'}
+      </Button>
+    </AuthCard>
+  );
+}
