@@ -24,5 +24,11 @@ export const paths = {
     verify: { path: '/verify' },
     adminLogin: { path: '/admin-login' },
     adminForgotPassword: { path: '/admin-forgot-password' },
+    adminResetPassword: {
+      path: '/admin-reset-password/:token',
+      getHref: (token: string) => `/admin-reset-password/${encodeURIComponent(token)}`,
+    },
   },
+  dashboard: { path: '/dashboard' },
+  adminDashboard: { path: '/admin-dashboard' },
 } as const;
