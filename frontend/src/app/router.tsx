@@ -4,6 +4,7 @@ import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-rou
 import { serviceLinks } from '../components/layout/public-navigation.js';
 import { env } from '../config/env.js';
 import { paths } from '../config/paths.js';
+import { authRoutes } from './routes/auth/auth-routes.js';
 import { ComingSoonRoute } from './routes/coming-soon.js';
 import { HomeRoute } from './routes/home.js';
 import { NotFoundRoute } from './routes/not-found.js';
@@ -43,25 +44,6 @@ const comingSoonPages: { path: string; title: string; summary: string }[] = [
     title: 'Privacy Policy',
     summary: 'How we collect, use, share and protect your personal information.',
   },
-  { path: paths.auth.login.path, title: 'Login', summary: 'Log in to your member account.' },
-  { path: paths.auth.signup.path, title: 'Become a Member', summary: 'Open your member account.' },
-  {
-    path: paths.auth.forgotPassword.path,
-    title: 'Forgot Password',
-    summary: 'Request a link to reset your password.',
-  },
-  {
-    path: paths.auth.resetPassword.path,
-    title: 'Reset Password',
-    summary: 'Choose a new password for your account.',
-  },
-  { path: paths.auth.verify.path, title: 'Verify your account', summary: 'Enter the code we sent you.' },
-  { path: paths.auth.adminLogin.path, title: 'Admin Login', summary: 'Sign in to the admin area.' },
-  {
-    path: paths.auth.adminForgotPassword.path,
-    title: 'Admin Forgot Password',
-    summary: 'Request a link to reset your admin password.',
-  },
 ];
 
 export function createAppRoutes(): RouteObject[] {
@@ -72,6 +54,7 @@ export function createAppRoutes(): RouteObject[] {
       ErrorBoundary: RouteErrorBoundary,
       children: [
         { index: true, Component: HomeRoute },
+        ...authRoutes,
         ...comingSoonPages.map(({ path, title, summary }) => ({
           path,
           element: <ComingSoonRoute title={title} summary={summary} />,
