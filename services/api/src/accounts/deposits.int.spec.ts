@@ -134,9 +134,15 @@ describe('POST /api/deposit', () => {
   });
 
   it('asks for the proof when there is none', async () => {
+    const before = await testApp.accountEvents(memberB.userId);
+
     const response = await deposit(memberB.browser, {}, null).expect(400);
 
-    expect(response.body.message).toBe('Please upload proof of payment before completing the payment.');
+    expect(response.body).toEqual({
+      message: 'Please upload proof of payment before completing the payment.',
+      fieldErrors: { payment_proof: ['Please upload proof of payment before completing the payment.'] },
+    });
+    expect(await testApp.accountEvents(memberB.userId)).toEqual(before);
   });
 
   it.each(['-5', '1e9', 'abc', '10.001', '0', ''])('refuses the amount %j', async (amount) => {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { GetObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import { GetObjectCommand, ListObjectsV2Command, type S3Client } from '@aws-sdk/client-s3';
 import { EventStore, type RecordedEvent } from '@ledgerstone/eventstore';
 import { accountStreamId, type AccountEvent } from '@ledgerstone/ledger';
 import { sql } from 'kysely';
@@ -45,16 +45,22 @@ export interface AccountsTestApp extends IdentityTestApp {
   auditor(): Promise<{ browser: TestAgent; userId: string }>;
   accountEvents(userId: string): Promise<RecordedEvent<AccountEvent['type'], AccountEvent['data']>[]>;
   proofObject(key: string): Promise<Buffer>;
+  /** The keys of every object in the proofs bucket. */
+  proofObjectKeys(): Promise<string[]>;
 }
 
-/** The api with object storage (s3rver) and a catalog of one plan and two payment methods. */
-export async function startAccountsTestApp(label: string): Promise<AccountsTestApp> {
+/** The api with object storage (s3rver) and a catalog of one plan and two payment methods; `env` adds settings. */
+export async function startAccountsTestApp(
+  label: string,
+  env: Record<string, string> = {},
+): Promise<AccountsTestApp> {
   const objectStorage: RunningService = await startObjectStorage(BUCKET);
   const testApp = await startIdentityTestApp(label, {
     S3_ENDPOINT: objectStorage.url,
     S3_BUCKET: BUCKET,
     RATE_LIMIT_SIGNUP_PER_IP_HOUR: '1000',
     RATE_LIMIT_LOGIN_PER_IP_MINUTE: '1000',
+    ...env,
   });
   const accounts = accountsDatabase(testApp.db as never);
   await seedCatalog(accounts, testApp.clock.now());
@@ -78,6 +84,10 @@ export async function startAccountsTestApp(label: string): Promise<AccountsTestA
     async proofObject(key) {
       const object = await s3.send(new GetObjectCommand({ Bucket: BUCKET, Key: key }));
       return Buffer.from(await object.Body!.transformToByteArray());
+    },
+    async proofObjectKeys() {
+      const listing = await s3.send(new ListObjectsV2Command({ Bucket: BUCKET }));
+      return (listing.Contents ?? []).map((object) => object.Key ?? '');
     },
     async close() {
       await testApp.close();
