@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { sql } from 'kysely';
 import { DuplicateEvent, StreamVersionConflict } from './errors.js';
 import { EventStore } from './event-store.js';
+import { LOG_START } from './log-position.js';
 import type { NewEvent } from './events.js';
 import { createTestDatabase, type TestDatabase } from './testing/test-database.js';
 
@@ -228,5 +229,123 @@ describe('append-only table', () => {
     ).rejects.toThrow(/append-only/);
     await expect(sql`truncate events`.execute(database.db)).rejects.toThrow(/append-only/);
     expect((await store.readStream('account-frozen'))[0]?.data).toEqual({ amount: '1' });
+  });
+});
+
+describe('reading back', () => {
+  const content: NewEvent[] = [
+    {
+      id: randomUUID(),
+      type: 'Unicode',
+      data: { name: 'Zoë Ångström 東京 💸', quote: 'a "quoted" \\ back\\slash\nnew line\ttab', empty: '' },
+      metadata: { actorId: 'ünïcödé-1', actorRole: 'member', correlationId: randomUUID() },
+    },
+    {
+      id: randomUUID(),
+      type: 'BigNumbers',
+      data: { amount: '123456789012345678901234567890.123456789', negative: '-0.000000000000000001' },
+      metadata: {},
+    },
+    {
+      id: randomUUID(),
+      type: 'Nested',
+      data: {
+        levels: { one: { two: { three: [1, [2, [3, { four: null }]], true, false, -1.5e-7] } } },
+        list: [],
+        object: {},
+      },
+      metadata: { actorRole: 'system', causationId: randomUUID(), requestId: 'req-1' },
+    },
+    { id: randomUUID(), type: 'Scalar', data: 'just a string', metadata: {} },
+  ];
+
+  /** Each event's columns as the server holds them, recorded_at in microseconds since the epoch. */
+  async function storedColumns(streamId: string) {
+    const { rows } = await sql<{
+      global_position: bigint;
+      transaction_id: bigint;
+      stream_position: number;
+      event_id: string;
+      type: string;
+      data_text: string;
+      metadata_text: string;
+      recorded_at_us: string;
+      hash_hex: string;
+    }>`
+      select global_position, transaction_id, stream_position, event_id, type, data::text as data_text,
+        metadata::text as metadata_text, (extract(epoch from recorded_at) * 1000000)::bigint::text as recorded_at_us,
+        encode(hash, 'hex') as hash_hex
+      from events where stream_id = ${streamId} order by stream_position
+    `.execute(database.db);
+    return rows;
+  }
+
+  it('returns what was appended, the same through readStream, readAll and readLog', async () => {
+    const streamId = `reading-back-${randomUUID()}`;
+    const appended = await store.append(streamId, content, { expectedVersion: 'no_stream' });
+    const stored = await storedColumns(streamId);
+
+    const fromStream = await store.readStream(streamId);
+    const fromAll = (await store.readAll({ after: LOG_START, limit: 100_000 })).filter(
+      (event) => event.streamId === streamId,
+    );
+    const fromLog = await store.readLog({
+      after: LOG_START,
+      limit: 100_000,
+      types: ['Unicode', 'Nested', 'Scalar'],
+    });
+
+    expect(fromStream.map((event) => [event.id, event.type, event.data, event.metadata])).toEqual(
+      content.map((event) => [event.id, event.type, event.data, event.metadata]),
+    );
+    expect(fromStream.at(-1)?.globalPosition).toBe(appended.lastGlobalPosition);
+    expect(fromStream).toEqual(
+      stored.map((row) => ({
+        globalPosition: row.global_position,
+        transactionId: row.transaction_id,
+        streamId,
+        streamPosition: row.stream_position,
+        id: row.event_id,
+        type: row.type,
+        data: JSON.parse(row.data_text),
+        metadata: JSON.parse(row.metadata_text),
+        recordedAt: new Date(Math.floor(Number(row.recorded_at_us) / 1000)),
+        hash: row.hash_hex,
+      })),
+    );
+    expect(fromAll).toEqual(fromStream);
+    expect(fromLog.events.filter((event) => event.streamId === streamId)).toEqual(
+      fromStream.filter((event) => event.type !== 'BigNumbers'),
+    );
+  });
+
+  it('cuts recorded_at to the millisecond, as a Date holds it, before and after 1970', async () => {
+    const streamId = `reading-back-times-${randomUUID()}`;
+    const times = [
+      '2026-11-21 20:07:24.651999+00',
+      '1969-07-20 20:17:40.000999+00',
+      '2000-01-01 00:00:00+00',
+    ];
+    await database.db.transaction().execute(async (trx) => {
+      let previous: Buffer = Buffer.alloc(0);
+      for (const [index, recordedAt] of times.entries()) {
+        const { rows } = await sql<{ hash: Buffer }>`
+          insert into events (stream_id, stream_position, event_id, type, data, metadata, recorded_at, hash)
+          select ${streamId}, ${index + 1}, ${randomUUID()}::uuid, 'Timed', '{}', '{}', ${recordedAt}::timestamptz,
+            event_hash(${previous}, ${streamId}, ${index + 1}, event_id, 'Timed', '{}', '{}', ${recordedAt}::timestamptz)
+          from (select ${randomUUID()}::uuid as event_id) ids
+          returning hash
+        `.execute(trx);
+        previous = rows[0]!.hash;
+      }
+    });
+
+    const read = await store.readStream(streamId);
+
+    expect(read.map((event) => event.recordedAt.toISOString())).toEqual([
+      '2026-11-21T20:07:24.651Z',
+      '1969-07-20T20:17:40.000Z',
+      '2000-01-01T00:00:00.000Z',
+    ]);
   });
 });
