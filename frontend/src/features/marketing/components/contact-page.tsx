@@ -1,0 +1,139 @@
+import EmailIcon from '@mui/icons-material/Email';
+import PlaceIcon from '@mui/icons-material/Place';
+import Box from '@mui/material/Box';
+import Container from '@mui/material/Container';
+import Grid from '@mui/material/Grid';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useEffect, useState } from 'react';
+
+import { PageHeader } from '../../../components/layout/page-header.js';
+import { headOffice } from '../content/company.js';
+
+export const mapLoadTimeoutMs = 8000;
+
+function mapEmbedUrl(latitude: number, longitude: number): string {
+  const span = 0.01;
+  const bbox = [longitude - span, latitude - span / 2, longitude + span, latitude + span / 2].join(',');
+  return `https://www.openstreetmap.org/export/embed.html?bbox=${bbox}&layer=mapnik&marker=${latitude},${longitude}`;
+}
+
+function AddressCard() {
+  return (
+    <Paper variant="outlined" sx={{ p: 3, height: '100%' }}>
+      <Stack spacing={3}>
+        <Stack direction="row" spacing={2}>
+          <PlaceIcon color="primary" aria-hidden="true" />
+          <Box>
+            <Typography variant="h6" component="h2">
+              Head office
+            </Typography>
+            <Typography component="address" sx={{ fontStyle: 'normal', color: 'text.secondary' }}>
+              {headOffice.lines.map((line) => (
+                <span key={line}>
+                  {line}
+                  <br />
+                </span>
+              ))}
+            </Typography>
+          </Box>
+        </Stack>
+        <Stack direction="row" spacing={2}>
+          <EmailIcon color="primary" aria-hidden="true" />
+          <Box>
+            <Typography variant="h6" component="h2">
+              E-mail
+            </Typography>
+            <Link component="a" href={`mailto:${headOffice.email}`}>
+              {headOffice.email}
+            </Link>
+          </Box>
+        </Stack>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** The OpenStreetMap embed; when it has not loaded in time (offline, blocked), the address stands alone. */
+function OfficeMap() {
+  const [state, setState] = useState<'loading' | 'loaded' | 'failed'>(
+    typeof navigator !== 'undefined' && !navigator.onLine ? 'failed' : 'loading',
+  );
+
+  useEffect(() => {
+    if (state !== 'loading') return;
+    const timer = setTimeout(() => setState('failed'), mapLoadTimeoutMs);
+    return () => clearTimeout(timer);
+  }, [state]);
+
+  if (state === 'failed') {
+    return (
+      <Paper
+        variant="outlined"
+        role="img"
+        aria-label="Map unavailable"
+        sx={{
+          p: 3,
+          height: '100%',
+          minHeight: 320,
+          display: 'grid',
+          placeItems: 'center',
+          textAlign: 'center',
+        }}
+      >
+        <Box>
+          <PlaceIcon color="primary" sx={{ fontSize: 48 }} aria-hidden="true" />
+          <Typography sx={{ color: 'text.secondary' }}>The map could not be loaded. We are at</Typography>
+          <Typography sx={{ fontWeight: 700 }}>{headOffice.lines.join(', ')}</Typography>
+        </Box>
+      </Paper>
+    );
+  }
+  return (
+    <Box
+      component="iframe"
+      title="Map of our head office in Bristol"
+      src={mapEmbedUrl(headOffice.latitude, headOffice.longitude)}
+      loading="lazy"
+      referrerPolicy="no-referrer"
+      onLoad={() => setState('loaded')}
+      width="100%"
+      height={360}
+      sx={{
+        border: 1,
+        borderColor: 'divider',
+        borderRadius: 2,
+        display: 'block',
+        bgcolor: 'background.paper',
+      }}
+    />
+  );
+}
+
+export function ContactPage() {
+  return (
+    <>
+      <PageHeader
+        title="Contact Us"
+        summary="Questions about your account or our plans? Write to us or visit our head office."
+      />
+      <Container
+        component="section"
+        aria-label="How to reach us"
+        maxWidth="lg"
+        sx={{ py: { xs: 8, md: 10 } }}
+      >
+        <Grid container spacing={4}>
+          <Grid size={{ xs: 12, md: 5 }}>
+            <AddressCard />
+          </Grid>
+          <Grid size={{ xs: 12, md: 7 }}>
+            <OfficeMap />
+          </Grid>
+        </Grid>
+      </Container>
+    </>
+  );
+}

@@ -1,0 +1,116 @@
+import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
+import ChevronRightIcon from '@mui/icons-material/ChevronRight';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useEffect, useState } from 'react';
+
+import type { Testimonial } from '../content/testimonials.js';
+import { usePrefersReducedMotion } from '../hooks/use-prefers-reduced-motion.js';
+import { InitialsAvatar } from './initials-avatar.js';
+
+export const carouselAutoplayMs = 3000;
+
+function useCardsPerView(): number {
+  const wide = useMediaQuery('(min-width:1024px)', { noSsr: true });
+  const medium = useMediaQuery('(min-width:768px)', { noSsr: true });
+  return wide ? 3 : medium ? 2 : 1;
+}
+
+/** Loops through the testimonials, one step every 3 s, and holds still while hovered or focused. */
+export function TestimonialsCarousel({ testimonials }: { testimonials: readonly Testimonial[] }) {
+  const perView = Math.min(useCardsPerView(), testimonials.length);
+  const reducedMotion = usePrefersReducedMotion();
+  const [first, setFirst] = useState(0);
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const paused = hovered || focused || reducedMotion;
+  const count = testimonials.length;
+
+  useEffect(() => {
+    if (paused || count <= perView) return;
+    const timer = setInterval(() => setFirst((index) => (index + 1) % count), carouselAutoplayMs);
+    return () => clearInterval(timer);
+  }, [paused, count, perView]);
+
+  const visible = Array.from(
+    { length: perView },
+    (_, offset) => testimonials[(first + offset) % count],
+  ).filter((testimonial): testimonial is Testimonial => testimonial !== undefined);
+
+  return (
+    <Box
+      role="region"
+      aria-roledescription="carousel"
+      aria-label="Client testimonials"
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
+      onFocus={() => setFocused(true)}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget)) setFocused(false);
+      }}
+      data-paused={paused}
+    >
+      <Box
+        role="list"
+        aria-live={paused ? 'polite' : 'off'}
+        sx={{ display: 'grid', gridTemplateColumns: `repeat(${perView}, minmax(0, 1fr))`, gap: 3 }}
+      >
+        {visible.map((testimonial) => (
+          <Paper
+            key={`${testimonial.id}`}
+            role="listitem"
+            aria-label={testimonial.name}
+            variant="outlined"
+            sx={{
+              p: 3,
+              display: 'flex',
+              flexDirection: 'column',
+              gap: 2,
+              animation: reducedMotion ? 'none' : 'testimonial-in 400ms ease-out',
+              '@keyframes testimonial-in': { from: { opacity: 0, transform: 'translateX(16px)' } },
+            }}
+          >
+            <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+              <InitialsAvatar name={testimonial.name} />
+              <Box>
+                <Typography component="p" sx={{ fontWeight: 700 }}>
+                  {testimonial.name}
+                </Typography>
+                <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+                  {testimonial.job}
+                </Typography>
+              </Box>
+            </Stack>
+            <Typography component="blockquote" sx={{ m: 0, flexGrow: 1 }}>
+              “{testimonial.feedback}”
+            </Typography>
+            {testimonial.sample && (
+              <Chip
+                label="Sample testimonial"
+                size="small"
+                variant="outlined"
+                sx={{ alignSelf: 'flex-start' }}
+              />
+            )}
+          </Paper>
+        ))}
+      </Box>
+      <Stack direction="row" spacing={1} sx={{ justifyContent: 'center', mt: 3 }}>
+        <IconButton
+          aria-label="Previous testimonials"
+          onClick={() => setFirst((index) => (index - 1 + count) % count)}
+        >
+          <ChevronLeftIcon />
+        </IconButton>
+        <IconButton aria-label="Next testimonials" onClick={() => setFirst((index) => (index + 1) % count)}>
+          <ChevronRightIcon />
+        </IconButton>
+      </Stack>
+    </Box>
+  );
+}

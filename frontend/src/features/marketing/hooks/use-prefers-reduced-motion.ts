@@ -1,0 +1,7 @@
+import useMediaQuery from '@mui/material/useMediaQuery';
+
+export const reducedMotionQuery = '(prefers-reduced-motion: reduce)';
+
+export function usePrefersReducedMotion(): boolean {
+  return useMediaQuery(reducedMotionQuery, { noSsr: true });
+}
