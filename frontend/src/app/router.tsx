@@ -2,49 +2,30 @@ import { useState } from 'react';
 import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router-dom';
 
 import { serviceLinks } from '../components/layout/public-navigation.js';
-import { env } from '../config/env.js';
 import { paths } from '../config/paths.js';
-import { authRoutes } from './routes/auth/auth-routes.js';
-import { ComingSoonRoute } from './routes/coming-soon.js';
-import { HomeRoute } from './routes/home.js';
 import { NotFoundRoute } from './routes/not-found.js';
+import { Component as HomeRoute } from './routes/public/home.js';
 import { PublicSiteRoute } from './routes/public-site.js';
 import { RouteErrorBoundary } from './routes/route-error.js';
 
-const serviceSummaries: Record<string, string> = {
-  [paths.services.realEstate.path]: 'Our real estate investment plans.',
-  [paths.services.retirement.path]: 'Saving and investing for your retirement.',
-  [paths.services.gold.path]: 'Investing in gold.',
-  [paths.services.crypto.path]: 'Investing in cryptocurrencies such as Bitcoin and Ethereum.',
-  [paths.services.nfts.path]: 'Investing in non-fungible tokens.',
-  [paths.services.stocks.path]: 'Investing in company shares and exchange-traded funds.',
-  [paths.services.forex.path]: 'Trading currencies on the foreign exchange market.',
-};
-
-const startMembership = { label: 'Start Membership now', href: paths.auth.signup.path };
-
-const comingSoonPages: { path: string; title: string; summary: string }[] = [
-  {
-    path: paths.company.path,
-    title: 'Company',
-    summary: `Who we are: the story, vision and mission of ${env.PRODUCT_NAME}.`,
-  },
-  {
-    path: paths.career.path,
-    title: 'Career',
-    summary: `What it is like to work at ${env.PRODUCT_NAME}, and how to apply through this site.`,
-  },
-  {
-    path: paths.contact.path,
-    title: 'Contact Us',
-    summary: 'Our head office in Bristol, United Kingdom, and how to reach us by e-mail.',
-  },
-  {
-    path: paths.privacyPolicy.path,
-    title: 'Privacy Policy',
-    summary: 'How we collect, use, share and protect your personal information.',
-  },
+/**
+ * The home page ships with the entry; every other page is its own chunk, and the auth screens, with their
+ * forms and schemas, load only when one of them is visited.
+ */
+const signedInPaths = [
+  ...Object.values(paths.auth).map(({ path }) => path),
+  paths.dashboard.path,
+  paths.adminDashboard.path,
 ];
+
+const authRoutes: RouteObject[] = signedInPaths.map((path) => ({
+  path,
+  lazy: async () => {
+    const { authRoutes: routes } = await import('./routes/auth/auth-routes.js');
+    const route = routes.find((candidate) => candidate.path === path);
+    return { Component: route?.Component ?? NotFoundRoute };
+  },
+}));
 
 export function createAppRoutes(): RouteObject[] {
   return [
@@ -55,19 +36,13 @@ export function createAppRoutes(): RouteObject[] {
       children: [
         { index: true, Component: HomeRoute },
         ...authRoutes,
-        ...comingSoonPages.map(({ path, title, summary }) => ({
-          path,
-          element: <ComingSoonRoute title={title} summary={summary} />,
-        })),
+        { path: paths.company.path, lazy: () => import('./routes/public/company.js') },
+        { path: paths.career.path, lazy: () => import('./routes/public/career.js') },
+        { path: paths.contact.path, lazy: () => import('./routes/public/contact.js') },
+        { path: paths.privacyPolicy.path, lazy: () => import('./routes/public/privacy-policy.js') },
         ...serviceLinks.map((service) => ({
           path: service.href,
-          element: (
-            <ComingSoonRoute
-              title={service.label}
-              summary={serviceSummaries[service.href] ?? ''}
-              action={startMembership}
-            />
-          ),
+          lazy: () => import('./routes/public/asset.js'),
         })),
         { path: '*', Component: NotFoundRoute },
       ],

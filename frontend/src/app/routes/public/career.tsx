@@ -1,0 +1,6 @@
+import { env } from '../../../config/env.js';
+import { CareerPage } from '../../../features/marketing/components/career-page.js';
+
+export function Component() {
+  return <CareerPage productName={env.PRODUCT_NAME} />;
+}
