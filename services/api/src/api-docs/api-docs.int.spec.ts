@@ -5,6 +5,7 @@ import { API_ROUTES, QUEUES_BOARD_ROUTE } from './route-table.js';
 
 interface Operation {
   summary: string;
+  parameters: { name: string; in: string; required: boolean; schema: Record<string, unknown> }[];
   'x-access': string;
   requestBody?: { content: { 'application/json': { schema: { required?: string[] } } } };
   responses: Record<string, unknown>;
@@ -68,6 +69,29 @@ describe('the OpenAPI document at /api/docs/openapi.json', () => {
       required: ['subject', 'message'],
     });
     expect(message?.responses).toHaveProperty('403');
+  });
+
+  it('lists the query parameters of the list routes from the contracts they are parsed with', () => {
+    const query = (path: string) =>
+      Object.fromEntries(
+        (document.paths[path]?.get?.parameters ?? [])
+          .filter((parameter) => parameter.in === 'query')
+          .map(({ name, required, schema }) => [name, { required, schema }]),
+      );
+
+    expect(query('/api/transactions')).toMatchObject({
+      type: { required: false, schema: { enum: ['deposit', 'withdrawal'] } },
+      status: { required: false, schema: { enum: ['pending', 'completed', 'paid', 'rejected'] } },
+      page: { required: false, schema: { type: 'integer', minimum: 1, default: 1 } },
+      pageSize: { required: false, schema: { type: 'integer', maximum: 100, default: 20 } },
+      after: { required: false, schema: { type: 'string', pattern: '^\\d{1,20}:\\d{1,20}$' } },
+    });
+    expect(Object.keys(query('/api/admin/users')).sort()).toEqual(['after', 'page', 'pageSize', 'search']);
+    expect(Object.keys(query('/api/transactions/deposit'))).toEqual(['after']);
+    expect(query('/api/plans')).toEqual({
+      kind: { required: false, schema: { type: 'string', enum: ['crypto', 'real_estate'] } },
+    });
+    expect(query('/api/admin/users/{id}')).toHaveProperty('after');
   });
 });
 

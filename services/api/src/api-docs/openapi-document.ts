@@ -50,6 +50,20 @@ function requestContent(route: ApiRoute, request: z.ZodType): JsonObject {
   };
 }
 
+function queryParameters(query: z.ZodObject): JsonObject[] {
+  const { properties = {}, required = [] } = jsonSchema(query, 'input') as {
+    properties?: Record<string, JsonObject>;
+    required?: string[];
+  };
+  return Object.entries(properties).map(([name, { description, ...schema }]) => ({
+    name,
+    in: 'query',
+    required: required.includes(name),
+    ...(description === undefined ? {} : { description }),
+    schema,
+  }));
+}
+
 function parameters(route: ApiRoute): JsonObject[] {
   const inPath = [...route.path.matchAll(/\{([^}]+)\}/g)].map(([, name]) => ({
     name,
@@ -57,7 +71,7 @@ function parameters(route: ApiRoute): JsonObject[] {
     required: true,
     schema: { type: 'string' },
   }));
-  if (route.method === 'get') return inPath;
+  if (route.method === 'get') return [...inPath, ...(route.query ? queryParameters(route.query) : [])];
   return [
     ...inPath,
     ...(route.idempotent

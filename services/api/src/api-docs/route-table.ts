@@ -18,6 +18,7 @@ import {
   paymentMethodChangeResponse,
   paymentMethodListResponse,
   planChangeResponse,
+  planListQuery,
   planListResponse,
   payWithdrawalRequest,
   payoutWallets,
@@ -47,6 +48,8 @@ export interface ApiRoute {
   summary: string;
   tag: 'Member' | 'Admin' | 'Health' | 'Documentation';
   access: AccessRule;
+  /** The query string's parameters, when the route reads any. */
+  query?: z.ZodObject;
   /** The JSON body, when the route reads one; the text fields of a multipart form with `fileField`. */
   request?: z.ZodType;
   /** The multipart form's file field. */
@@ -354,6 +357,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
       'Active plans, optionally of one kind (?kind=crypto|real_estate); public, the site shows them to visitors',
     tag: 'Member',
     access: 'public',
+    query: planListQuery,
     response: planListResponse,
   },
   {
@@ -370,6 +374,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     summary: 'Every plan, active or not (?kind=crypto|real_estate)',
     tag: 'Admin',
     access: 'staff-read',
+    query: planListQuery,
     response: planListResponse,
   },
   {

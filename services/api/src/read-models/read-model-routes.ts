@@ -3,15 +3,25 @@ import {
   adminAmount,
   adminTotals,
   adminTransactionList,
+  adminTransactionsQuery,
   adminUserDetail,
   adminUserList,
+  adminUsersQuery,
   affiliates,
   depositHistory,
+  logPositionParameter,
   withdrawalHistory,
 } from '@ledgerstone/contracts';
+import { z } from 'zod';
 import type { ApiRoute } from '../api-docs/route-table.js';
 
 const AFTER = ' Takes ?after=<position> from a command to wait (up to 2 s) until the answer reflects it.';
+
+const afterQuery = z.object({
+  after: logPositionParameter
+    .optional()
+    .describe('The `position` of a command: the answer waits (up to 2 s) until it reflects it'),
+});
 
 /** The queries of the read models, as the route table lists them. */
 export const READ_MODEL_ROUTES: readonly ApiRoute[] = [
@@ -21,6 +31,7 @@ export const READ_MODEL_ROUTES: readonly ApiRoute[] = [
     summary: `The member's deposit history, newest first.${AFTER}`,
     tag: 'Member',
     access: 'member',
+    query: afterQuery,
     response: depositHistory,
   },
   {
@@ -29,6 +40,7 @@ export const READ_MODEL_ROUTES: readonly ApiRoute[] = [
     summary: `The member's withdrawal history, newest first.${AFTER}`,
     tag: 'Member',
     access: 'member',
+    query: afterQuery,
     response: withdrawalHistory,
   },
   {
@@ -37,6 +49,7 @@ export const READ_MODEL_ROUTES: readonly ApiRoute[] = [
     summary: `Every money movement of the member's account, newest first.${AFTER}`,
     tag: 'Member',
     access: 'member',
+    query: afterQuery,
     response: accountActivity,
   },
   {
@@ -45,6 +58,7 @@ export const READ_MODEL_ROUTES: readonly ApiRoute[] = [
     summary: `The members this member referred: first name, last initial, verified or not.${AFTER}`,
     tag: 'Member',
     access: 'member',
+    query: afterQuery,
     response: affiliates,
   },
   {
@@ -53,6 +67,7 @@ export const READ_MODEL_ROUTES: readonly ApiRoute[] = [
     summary: `Members, newest first: ?search= (name or e-mail), ?page=, ?pageSize= (at most 100).${AFTER}`,
     tag: 'Admin',
     access: 'staff-read',
+    query: adminUsersQuery.extend(afterQuery.shape),
     response: adminUserList,
   },
   {
@@ -61,6 +76,7 @@ export const READ_MODEL_ROUTES: readonly ApiRoute[] = [
     summary: `One member with the four figures, the buckets and the account version.${AFTER}`,
     tag: 'Admin',
     access: 'staff-read',
+    query: afterQuery,
     response: adminUserDetail,
   },
   {
@@ -69,6 +85,7 @@ export const READ_MODEL_ROUTES: readonly ApiRoute[] = [
     summary: `Deposits and withdrawals, newest first: ?type=, ?status=, ?page=, ?pageSize=.${AFTER}`,
     tag: 'Admin',
     access: 'staff-read',
+    query: adminTransactionsQuery.extend(afterQuery.shape),
     response: adminTransactionList,
   },
   {
@@ -77,6 +94,7 @@ export const READ_MODEL_ROUTES: readonly ApiRoute[] = [
     summary: `Users, active users, confirmed deposits, paid withdrawals and what is pending.${AFTER}`,
     tag: 'Admin',
     access: 'staff-read',
+    query: afterQuery,
     response: adminTotals,
   },
   {
@@ -85,6 +103,7 @@ export const READ_MODEL_ROUTES: readonly ApiRoute[] = [
     summary: `The sum of confirmed deposits.${AFTER}`,
     tag: 'Admin',
     access: 'staff-read',
+    query: afterQuery,
     response: adminAmount,
   },
   {
@@ -93,6 +112,7 @@ export const READ_MODEL_ROUTES: readonly ApiRoute[] = [
     summary: `The sum of deposits waiting for a decision.${AFTER}`,
     tag: 'Admin',
     access: 'staff-read',
+    query: afterQuery,
     response: adminAmount,
   },
 ];
