@@ -22,6 +22,8 @@ export async function freePort(): Promise<number> {
 
 export interface RunningPlatform {
   baseUrl: string;
+  /** Every message the platform sent, raw (headers and MIME body), in the order received. */
+  mails: string[];
   output(): string;
   stop(): Promise<void>;
 }
@@ -41,10 +43,18 @@ export async function startPlatform(): Promise<RunningPlatform> {
     configureBuckets: [{ name: 'ledgerstone-e2e', configs: [] }],
   });
   await s3.run();
+  const mails: string[] = [];
   const smtp = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
-    onData: (s, _c, cb) => s.resume().on('end', cb),
+    onData: (stream, _session, callback) => {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        mails.push(Buffer.concat(chunks).toString('utf8'));
+        callback();
+      });
+    },
   });
   await new Promise<void>((resolve) => smtp.listen(smtpPort, '127.0.0.1', resolve));
 
@@ -98,5 +108,5 @@ export async function startPlatform(): Promise<RunningPlatform> {
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  return { baseUrl, output: () => output, stop };
+  return { baseUrl, mails, output: () => output, stop };
 }
