@@ -8,12 +8,11 @@ import Link from '@mui/material/Link';
 import Toolbar from '@mui/material/Toolbar';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import useScrollTrigger from '@mui/material/useScrollTrigger';
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 
 import { env } from '../../config/env.js';
 import { Logo } from '../ui/logo.js';
-import { MobileNavigationDrawer } from './mobile-navigation-drawer.js';
 import {
   companyLink,
   compactNavigationQuery,
@@ -25,6 +24,11 @@ import {
 import { ServicesMenu } from './services-menu.js';
 
 const SOLID_AFTER_SCROLL_PX = 50;
+
+// The drawer and its modal machinery load when the menu is first opened, not with every page.
+const MobileNavigationDrawer = lazy(async () => ({
+  default: (await import('./mobile-navigation-drawer.js')).MobileNavigationDrawer,
+}));
 
 function BarLink({ link }: { link: NavLink }) {
   const { pathname } = useLocation();
@@ -45,6 +49,7 @@ export function TopBar() {
   const solid = useScrollTrigger({ disableHysteresis: true, threshold: SOLID_AFTER_SCROLL_PX });
   const compact = useMediaQuery(compactNavigationQuery, { noSsr: true });
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const [drawerRequested, setDrawerRequested] = useState(false);
   const drawerId = useId();
 
   return (
@@ -74,7 +79,10 @@ export function TopBar() {
               aria-label="Open menu"
               aria-controls={drawerOpen ? drawerId : undefined}
               aria-expanded={drawerOpen}
-              onClick={() => setDrawerOpen(true)}
+              onClick={() => {
+                setDrawerRequested(true);
+                setDrawerOpen(true);
+              }}
               sx={{ color: 'common.white' }}
             >
               <MenuIcon />
@@ -94,8 +102,10 @@ export function TopBar() {
           )}
         </Toolbar>
       </Container>
-      {compact && (
-        <MobileNavigationDrawer id={drawerId} open={drawerOpen} onClose={() => setDrawerOpen(false)} />
+      {compact && drawerRequested && (
+        <Suspense fallback={null}>
+          <MobileNavigationDrawer id={drawerId} open={drawerOpen} onClose={() => setDrawerOpen(false)} />
+        </Suspense>
       )}
     </AppBar>
   );

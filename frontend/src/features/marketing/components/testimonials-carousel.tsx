@@ -1,7 +1,6 @@
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -90,12 +89,20 @@ export function TestimonialsCarousel({ testimonials }: { testimonials: readonly 
               “{testimonial.feedback}”
             </Typography>
             {testimonial.sample && (
-              <Chip
-                label="Sample testimonial"
-                size="small"
-                variant="outlined"
-                sx={{ alignSelf: 'flex-start' }}
-              />
+              <Typography
+                variant="caption"
+                sx={{
+                  alignSelf: 'flex-start',
+                  px: 1.25,
+                  py: 0.25,
+                  border: 1,
+                  borderColor: 'divider',
+                  borderRadius: 999,
+                  color: 'text.secondary',
+                }}
+              >
+                Sample testimonial
+              </Typography>
             )}
           </Paper>
         ))}
