@@ -18,6 +18,8 @@ const shared = {
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+  // Integration tests talk to real PostgreSQL, Redis, S3 and SMTP on a 2-core machine that may be busy.
+  testTimeout: 30_000,
 };
 
 /** @type {import('jest').Config} */
