@@ -13,6 +13,7 @@ import { PageHeader } from '../../../components/layout/page-header.js';
 import { headOffice } from '../content/company.js';
 
 export const mapLoadTimeoutMs = 8000;
+const mapProbeUrl = 'https://www.openstreetmap.org/favicon.ico';
 
 function mapEmbedUrl(latitude: number, longitude: number): string {
   const span = 0.01;
@@ -56,19 +57,27 @@ function AddressCard() {
   );
 }
 
-/** The OpenStreetMap embed; when it has not loaded in time (offline, blocked), the address stands alone. */
+/**
+ * The OpenStreetMap embed. A failed iframe cannot be told from a loaded one, so the map host is probed first:
+ * until it answers (offline, blocked, slow), the address card stands in for the map.
+ */
 function OfficeMap() {
-  const [state, setState] = useState<'loading' | 'loaded' | 'failed'>(
-    typeof navigator !== 'undefined' && !navigator.onLine ? 'failed' : 'loading',
-  );
+  const [reachable, setReachable] = useState(false);
 
   useEffect(() => {
-    if (state !== 'loading') return;
-    const timer = setTimeout(() => setState('failed'), mapLoadTimeoutMs);
-    return () => clearTimeout(timer);
-  }, [state]);
+    const probe = new AbortController();
+    const timer = setTimeout(() => probe.abort(), mapLoadTimeoutMs);
+    fetch(mapProbeUrl, { mode: 'no-cors', cache: 'no-store', signal: probe.signal })
+      .then(() => setReachable(true))
+      .catch(() => setReachable(false))
+      .finally(() => clearTimeout(timer));
+    return () => {
+      clearTimeout(timer);
+      probe.abort();
+    };
+  }, []);
 
-  if (state === 'failed') {
+  if (!reachable) {
     return (
       <Paper
         variant="outlined"
@@ -77,7 +86,7 @@ function OfficeMap() {
         sx={{
           p: 3,
           height: '100%',
-          minHeight: 320,
+          minHeight: 360,
           display: 'grid',
           placeItems: 'center',
           textAlign: 'center',
@@ -85,7 +94,7 @@ function OfficeMap() {
       >
         <Box>
           <PlaceIcon color="primary" sx={{ fontSize: 48 }} aria-hidden="true" />
-          <Typography sx={{ color: 'text.secondary' }}>The map could not be loaded. We are at</Typography>
+          <Typography sx={{ color: 'text.secondary' }}>Find us at</Typography>
           <Typography sx={{ fontWeight: 700 }}>{headOffice.lines.join(', ')}</Typography>
         </Box>
       </Paper>
@@ -98,7 +107,6 @@ function OfficeMap() {
       src={mapEmbedUrl(headOffice.latitude, headOffice.longitude)}
       loading="lazy"
       referrerPolicy="no-referrer"
-      onLoad={() => setState('loaded')}
       width="100%"
       height={360}
       sx={{

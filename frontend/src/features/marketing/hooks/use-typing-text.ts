@@ -7,12 +7,13 @@ export type TypingTiming = { characterMs: number; holdMs: number };
 export const heroTyping: TypingTiming = { characterMs: 50, holdMs: 2000 };
 
 /**
- * Types each phrase a character at a time, holds it, then moves to the next one, forever.
- * Visitors who ask for reduced motion see the first phrase whole and nothing moves.
+ * Types each phrase a character at a time, holds it, then moves to the next one, forever. The first phrase
+ * is shown whole at once, so the largest text paints with the page; visitors who ask for reduced motion see
+ * it and nothing moves.
  */
 export function useTypingText(phrases: readonly string[], timing: TypingTiming = heroTyping): string {
   const reducedMotion = usePrefersReducedMotion();
-  const [position, setPosition] = useState({ phrase: 0, length: 0 });
+  const [position, setPosition] = useState({ phrase: 0, length: phrases[0]?.length ?? 0 });
   const phrase = phrases[position.phrase] ?? '';
 
   useEffect(() => {
