@@ -6,6 +6,7 @@ import { createAdminMessages } from './0004-admin-messages.js';
 import { createCatalog } from './0005-catalog.js';
 import { createAccounts } from './0006-accounts.js';
 import { createPayoutWallets } from './0007-payout-wallets.js';
+import { createMailOutbox } from './0008-mail-outbox.js';
 
 // Migrations are listed in code (not read from a folder) so they work the same from src under jest and from dist.
 const migrations: Record<string, Migration> = {
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   '0005-catalog': createCatalog,
   '0006-accounts': createAccounts,
   '0007-payout-wallets': createPayoutWallets,
+  '0008-mail-outbox': createMailOutbox,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
