@@ -4,6 +4,7 @@ import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { loadConfigOrExit } from './config.js';
 import { createLogger } from './logger.js';
+import { MailOutboxRelay } from './mail-outbox/mail-outbox-relay.js';
 import { createNotifier } from './notifier/notifier.js';
 import { projections } from './projections/index.js';
 
@@ -25,13 +26,14 @@ async function main() {
   });
   mailQueue.on('error', () => undefined);
   const subscribers = [...projections, createNotifier(mailQueue)];
-  // Each active projection keeps a connection for its advisory lock; its batches need one more.
-  const db = createDatabase(config.databaseUrl, { maxConnections: subscribers.length + 2 });
+  // Each active projection keeps a connection for its advisory lock; its batches and the mail relay one more each.
+  const db = createDatabase(config.databaseUrl, { maxConnections: subscribers.length + 3 });
   const follower = await LogFollower.start(config.databaseUrl);
   const runner = new ProjectionRunner(db, subscribers, {
     follower,
     onError: (error, name) => logger.error(`projection ${name} failed, retrying`, error),
   });
+  const mailOutbox = new MailOutboxRelay(db, mailQueue, redis, logger);
 
   let stopping = false;
   const stop = async (signal: NodeJS.Signals) => {
@@ -40,6 +42,7 @@ async function main() {
     stopping = true;
     logger.info(`${signal} received, stopping`);
     await runner.stop();
+    await mailOutbox.stop();
     await follower.stop();
     await db.destroy();
     // BullMQ leaves the connection it was given open.
@@ -51,6 +54,7 @@ async function main() {
   process.on('SIGTERM', (signal) => void stop(signal));
 
   await runner.start();
+  mailOutbox.start();
   const names = runner.status().map(({ name, active }) => (active ? name : `${name} (standby)`));
   logger.info(
     `following the event log with ${names.length} projection(s)${names.length ? `: ${names.join(', ')}` : ''}`,
