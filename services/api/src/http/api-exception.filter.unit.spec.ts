@@ -72,6 +72,20 @@ describe('errorResponse', () => {
     });
   });
 
+  it('answers 503 when a backing service cannot be reached', () => {
+    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:6379'), { code: 'ECONNREFUSED' });
+    const gaveUp = new Error('Reached the max retries per request limit (which is 1).');
+    gaveUp.name = 'MaxRetriesPerRequestError';
+    const unavailable = {
+      status: 503,
+      body: { message: 'Service temporarily unavailable, please try again shortly.' },
+    };
+
+    expect(errorResponse(refused)).toEqual(unavailable);
+    expect(errorResponse(gaveUp)).toEqual(unavailable);
+    expect(errorResponse(new Error('Connection is closed.'))).toEqual(unavailable);
+  });
+
   it('leaves anything else to the caller as a server fault', () => {
     expect(errorResponse(new Error('boom'))).toBeUndefined();
     expect(errorResponse('a string')).toBeUndefined();

@@ -21,6 +21,32 @@ export const INTERNAL_ERROR: ErrorResponse = {
   body: { message: 'Internal server error' },
 };
 
+export const SERVICE_UNAVAILABLE: ErrorResponse = {
+  status: HttpStatus.SERVICE_UNAVAILABLE,
+  body: { message: 'Service temporarily unavailable, please try again shortly.' },
+};
+
+const CONNECTION_FAILURE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EPIPE',
+]);
+
+/**
+ * A backing service (above all Redis, which holds the rate limits and the mail queue) cannot be reached right
+ * now; the same request may well succeed in a moment.
+ */
+function isConnectionFailure(exception: Error): boolean {
+  // ioredis gives up on a command after its retries, or refuses it outright while disconnected.
+  if (exception.name === 'MaxRetriesPerRequestError') return true;
+  if (exception.message === 'Connection is closed.') return true;
+  const { code } = exception as NodeJS.ErrnoException;
+  return code !== undefined && CONNECTION_FAILURE_CODES.has(code);
+}
+
 function httpExceptionResponse(exception: HttpException): ErrorResponse {
   const status = exception.getStatus();
   // body-parser's own wording quotes the broken input back; say what happened instead.
@@ -89,5 +115,6 @@ export function errorResponse(exception: unknown): ErrorResponse | undefined {
   if (exception instanceof z.ZodError) return validationResponse(exception);
   if (exception instanceof TooManyAttempts) return tooManyAttemptsResponse(exception);
   if (exception instanceof AccountError) return accountErrorResponse(exception);
+  if (exception instanceof Error && isConnectionFailure(exception)) return SERVICE_UNAVAILABLE;
   return undefined;
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { identityMessages } from '@ledgerstone/contracts';
+import { sql } from 'kysely';
 import { tokenHash } from './domain/secrets.js';
 import {
   activeMember,
@@ -56,6 +57,20 @@ describe('POST /api/user/forget-pass', () => {
       resetUrl: expect.stringMatching(RESET_LINK),
       minutes: 30,
     });
+  });
+
+  it('records the mail in the outbox and marks it queued', async () => {
+    const known = await activeMember(testApp);
+
+    await requestReset(known.email);
+
+    const job = (await testApp.mailJobs()).at(-1);
+    const { rows } = await sql`
+      select job_id, template, recipient, enqueued_at from mail_outbox where job_id = ${job?.id}
+    `.execute(testApp.db);
+    expect(rows).toEqual([
+      { job_id: job?.id, template: 'password-reset', recipient: known.email, enqueued_at: expect.any(Date) },
+    ]);
   });
 
   it('finds the account whatever the case of the address', async () => {

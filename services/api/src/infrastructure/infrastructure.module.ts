@@ -25,6 +25,7 @@ import {
   type Database,
   type MailQueue,
 } from './infrastructure.tokens.js';
+import { MailOutbox } from './mail-outbox.js';
 
 const logger = new Logger('Infrastructure');
 
@@ -45,7 +46,12 @@ function reportProblems(name: string) {
 }
 
 function createRedis(config: ApiConfig): Redis {
-  const redis = new Redis(config.redisUrl);
+  // Fail fast while Redis is away: a request answers 503 within about a second instead of hanging.
+  const redis = new Redis(config.redisUrl, {
+    maxRetriesPerRequest: 1,
+    connectTimeout: 2_000,
+    retryStrategy: (attempt) => Math.min(attempt * 100, 500),
+  });
   const report = reportProblems('Redis');
   redis.on('error', report.problem);
   redis.on('ready', report.recovered);
@@ -126,8 +132,17 @@ export class InfrastructureModule {
     ];
     return {
       module: InfrastructureModule,
-      providers: [...connections, InfrastructureShutdown],
-      exports: [API_CONFIG, DATABASE, REDIS, OBJECT_STORAGE, SMTP_TRANSPORT, MAIL_QUEUE, EventStore],
+      providers: [...connections, MailOutbox, InfrastructureShutdown],
+      exports: [
+        API_CONFIG,
+        DATABASE,
+        REDIS,
+        OBJECT_STORAGE,
+        SMTP_TRANSPORT,
+        MAIL_QUEUE,
+        MailOutbox,
+        EventStore,
+      ],
     };
   }
 }

@@ -48,7 +48,8 @@ export class ChangePasswordHandler implements ICommandHandler<ChangePassword> {
     const passwordHash = await this.hasher.hash(passwords.newPassword);
     const now = this.clock.now();
 
-    const [changedEventId] = await this.db.transaction().execute(async (trx) => {
+    const email = user.email;
+    const mail = await this.db.transaction().execute(async (trx) => {
       await trx.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', user.id).execute();
       const ended = await this.sessions.endAllOf(trx, user.id, 'password-changed', now, actor.sessionId);
       const events: [IdentityEvent, ...IdentityEvent[]] = [
@@ -58,13 +59,14 @@ export class ChangePasswordHandler implements ICommandHandler<ChangePassword> {
           data: { userId: user.id, sessionId, reason: 'password-changed' },
         })),
       ];
-      return this.events.record(trx, user.id, events, {
+      const [changedEventId] = await this.events.record(trx, user.id, events, {
         actorId: actor.userId,
         actorRole: actor.role,
         requestId: context.requestId,
       });
+      return this.mail.passwordChanged(trx, email, user.first_name, now, actor.audience, changedEventId);
     });
     this.events.committed();
-    await this.mail.passwordChanged(user.email, user.first_name, now, actor.audience, changedEventId);
+    await this.mail.enqueue(mail);
   }
 }

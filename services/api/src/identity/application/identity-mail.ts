@@ -1,8 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { AdminMessageRequest, MailJob } from '@ledgerstone/contracts';
 import type { SessionAudience } from '@ledgerstone/ledger';
+import type { Transaction } from 'kysely';
 import type { ApiConfig } from '../../config.js';
-import { API_CONFIG, MAIL_QUEUE, type MailQueue } from '../../infrastructure/infrastructure.tokens.js';
+import { API_CONFIG } from '../../infrastructure/infrastructure.tokens.js';
+import { MailOutbox, type OutboxMail } from '../../infrastructure/mail-outbox.js';
 import { VERIFICATION_CODE_MINUTES } from '../domain/verification-code.js';
 
 export const PASSWORD_RESET_MINUTES = 30;
@@ -14,50 +16,62 @@ const PAGES: Record<SessionAudience, { resetPassword: string; forgotPassword: st
 };
 
 /**
- * Puts identity mails on the mail queue. Each job id is the id of the event or request that caused the mail,
- * so a retried request or job never sends it twice; attempts and backoff are the queue's defaults.
+ * Records identity mails in the mail outbox, in the transaction of the change that causes them, and queues them
+ * once it has committed. Each job id is the id of the event or request that caused the mail, so a retried
+ * request or job never sends it twice.
  */
 @Injectable()
 export class IdentityMail {
   private readonly publicUrl: string;
 
   constructor(
-    @Inject(MAIL_QUEUE) private readonly queue: MailQueue,
+    private readonly outbox: MailOutbox,
     @Inject(API_CONFIG) config: ApiConfig,
   ) {
     this.publicUrl = config.publicUrl.replace(/\/+$/, '');
   }
 
-  verificationCode(to: string, firstName: string, code: string, jobId: string): Promise<void> {
-    return this.send(
+  verificationCode<Tables>(
+    trx: Transaction<Tables>,
+    to: string,
+    firstName: string,
+    code: string,
+    jobId: string,
+  ): Promise<OutboxMail> {
+    return this.record(
+      trx,
       { template: 'verification-code', to, data: { firstName, code, minutes: VERIFICATION_CODE_MINUTES } },
       jobId,
     );
   }
 
-  passwordReset(
+  passwordReset<Tables>(
+    trx: Transaction<Tables>,
     to: string,
     firstName: string,
     token: string,
     audience: SessionAudience,
     jobId: string,
-  ): Promise<void> {
+  ): Promise<OutboxMail> {
     const resetUrl = `${this.publicUrl}${PAGES[audience].resetPassword}/${token}`;
-    return this.send(
+    return this.record(
+      trx,
       { template: 'password-reset', to, data: { firstName, resetUrl, minutes: PASSWORD_RESET_MINUTES } },
       jobId,
     );
   }
 
-  passwordChanged(
+  passwordChanged<Tables>(
+    trx: Transaction<Tables>,
     to: string,
     firstName: string,
     changedAt: Date,
     audience: SessionAudience,
     jobId: string,
-  ): Promise<void> {
+  ): Promise<OutboxMail> {
     const forgotPasswordUrl = `${this.publicUrl}${PAGES[audience].forgotPassword}`;
-    return this.send(
+    return this.record(
+      trx,
       {
         template: 'password-changed',
         to,
@@ -67,14 +81,26 @@ export class IdentityMail {
     );
   }
 
-  adminMessage(to: string, firstName: string, message: AdminMessageRequest, jobId: string): Promise<void> {
-    return this.send(
+  adminMessage<Tables>(
+    trx: Transaction<Tables>,
+    to: string,
+    firstName: string,
+    message: AdminMessageRequest,
+    jobId: string,
+  ): Promise<OutboxMail> {
+    return this.record(
+      trx,
       { template: 'admin-message', to, data: { firstName, subject: message.subject, body: message.message } },
       jobId,
     );
   }
 
-  private async send(job: MailJob, jobId: string): Promise<void> {
-    await this.queue.add(job.template, job, { jobId });
+  /** Queues a recorded mail; call it after the commit. */
+  enqueue(mail: OutboxMail): Promise<void> {
+    return this.outbox.enqueue(mail);
+  }
+
+  private record<Tables>(trx: Transaction<Tables>, job: MailJob, jobId: string): Promise<OutboxMail> {
+    return this.outbox.record(trx, jobId, job);
   }
 }

@@ -98,10 +98,14 @@ export class LogInHandler implements ICommandHandler<LogIn> {
         throw error;
       },
     );
-    if (mayResend && user.email) {
+    const email = user.email;
+    if (mayResend && email) {
       const code = newVerificationCode();
-      await storeVerificationCode(this.db, user.id, code, now);
-      await this.mail.verificationCode(user.email, user.first_name, code, context.requestId);
+      const mail = await this.db.transaction().execute(async (trx) => {
+        await storeVerificationCode(trx, user.id, code, now);
+        return this.mail.verificationCode(trx, email, user.first_name, code, context.requestId);
+      });
+      await this.mail.enqueue(mail);
     }
     return {
       kind: 'verification-required',

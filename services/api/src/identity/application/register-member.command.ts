@@ -5,6 +5,7 @@ import type { SignupRequest } from '@ledgerstone/contracts';
 import { CLOCK, type Clock } from '../../clock/clock.js';
 import type { ApiConfig } from '../../config.js';
 import { API_CONFIG, DATABASE, type Database } from '../../infrastructure/infrastructure.tokens.js';
+import type { OutboxMail } from '../../infrastructure/mail-outbox.js';
 import { RateLimits } from '../../rate-limits/rate-limits.js';
 import { newPasswordProblem } from '../domain/password-policy.js';
 import { newReferralCode, newVerificationCode } from '../domain/secrets.js';
@@ -64,16 +65,12 @@ export class RegisterMemberHandler implements ICommandHandler<RegisterMember> {
     const userId = randomUUID();
     const code = newVerificationCode();
     const now = this.clock.now();
-    const registeredEventId = await this.insertMember(
-      signup,
-      { userId, passwordHash, referrerId, code, now },
-      context,
-    );
+    const mail = await this.insertMember(signup, { userId, passwordHash, referrerId, code, now }, context);
     this.events.committed();
+    await this.mail.enqueue(mail);
 
     // The signup mail counts as the first send, so "resend" waits its minute like any other.
     await this.rateLimits.resend(userId);
-    await this.mail.verificationCode(signup.email, signup.firstName, code, registeredEventId);
     return { userId, ticket: issueVerificationTicket(userId, now, this.config.cookieSecret) };
   }
 
@@ -92,7 +89,7 @@ export class RegisterMemberHandler implements ICommandHandler<RegisterMember> {
     signup: SignupRequest,
     member: { userId: string; passwordHash: string; referrerId: string | null; code: string; now: Date },
     context: RequestContext,
-  ): Promise<string> {
+  ): Promise<OutboxMail> {
     for (let draw = 1; ; draw++) {
       try {
         return await this.db.transaction().execute(async (trx) => {
@@ -124,7 +121,7 @@ export class RegisterMemberHandler implements ICommandHandler<RegisterMember> {
             ],
             { actorId: member.userId, actorRole: 'member', requestId: context.requestId },
           );
-          return eventId;
+          return this.mail.verificationCode(trx, signup.email, signup.firstName, member.code, eventId);
         });
       } catch (error) {
         if (isUniqueViolation(error, 'users_email_key')) throw identityErrors.emailTaken();

@@ -41,16 +41,20 @@ export class RequestPasswordResetHandler implements ICommandHandler<RequestPassw
 
     const token = newToken();
     const now = this.clock.now();
-    await this.db
-      .insertInto('password_reset_tokens')
-      .values({
-        token_hash: tokenHash(token),
-        user_id: user.id,
-        audience,
-        created_at: now,
-        expires_at: new Date(now.getTime() + PASSWORD_RESET_MINUTES * 60_000),
-      })
-      .execute();
-    await this.mail.passwordReset(user.email, user.first_name, token, audience, context.requestId);
+    const to = user.email;
+    const mail = await this.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('password_reset_tokens')
+        .values({
+          token_hash: tokenHash(token),
+          user_id: user.id,
+          audience,
+          created_at: now,
+          expires_at: new Date(now.getTime() + PASSWORD_RESET_MINUTES * 60_000),
+        })
+        .execute();
+      return this.mail.passwordReset(trx, to, user.first_name, token, audience, context.requestId);
+    });
+    await this.mail.enqueue(mail);
   }
 }

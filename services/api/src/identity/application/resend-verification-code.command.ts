@@ -44,8 +44,12 @@ export class ResendVerificationCodeHandler implements ICommandHandler<ResendVeri
 
     const code = newVerificationCode();
     const now = this.clock.now();
-    await storeVerificationCode(this.db, userId, code, now);
-    await this.mail.verificationCode(user.email, user.first_name, code, context.requestId);
+    const email = user.email;
+    const mail = await this.db.transaction().execute(async (trx) => {
+      await storeVerificationCode(trx, userId, code, now);
+      return this.mail.verificationCode(trx, email, user.first_name, code, context.requestId);
+    });
+    await this.mail.enqueue(mail);
     return issueVerificationTicket(userId, now, this.config.cookieSecret);
   }
 }

@@ -79,11 +79,11 @@ export class ResetPasswordHandler implements ICommandHandler<ResetPassword> {
         actorRole: link.role,
         requestId: context.requestId,
       });
-      return { ...link, now, changedEventId };
+      return this.mail.passwordChanged(trx, link.email, link.firstName, now, audience, changedEventId);
     });
     if (!reset) throw identityErrors.resetLinkInvalid();
     this.events.committed();
-    await this.mail.passwordChanged(reset.email, reset.firstName, reset.now, audience, reset.changedEventId);
+    await this.mail.enqueue(reset);
   }
 
   /** The unspent, unexpired link's account, if it is open. */

@@ -69,11 +69,11 @@ export class SendAdminMessageHandler implements ICommandHandler<SendAdminMessage
         [{ type: 'AdminMessageSent', data: { messageId, adminId: admin.userId, userId } }],
         { actorId: admin.userId, actorRole: admin.role, requestId: context.requestId },
       );
-      return { eventId, email: user.email, firstName: user.first_name };
+      return this.mail.adminMessage(trx, user.email, user.first_name, message, eventId);
     });
     if (!sent) throw userNotFound();
     this.events.committed();
-    await this.mail.adminMessage(sent.email, sent.firstName, message, sent.eventId);
+    await this.mail.enqueue(sent);
   }
 }
 

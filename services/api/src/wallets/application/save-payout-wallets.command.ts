@@ -1,19 +1,14 @@
 import { Inject, UnauthorizedException } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { mailJobOptions, type MailJob, type PayoutWalletsUpdate } from '@ledgerstone/contracts';
+import type { PayoutWalletsUpdate } from '@ledgerstone/contracts';
 import type { ApiConfig } from '../../config.js';
 import { CLOCK, type Clock } from '../../clock/clock.js';
 import type { RequestContext } from '../../identity/application/request-context.js';
 import { IdentityEventLog } from '../../identity/persistence/identity-event-log.js';
 import type { IdentityTransaction } from '../../identity/persistence/identity.tables.js';
 import type { Actor } from '../../identity/persistence/session-store.js';
-import {
-  API_CONFIG,
-  DATABASE,
-  MAIL_QUEUE,
-  type Database,
-  type MailQueue,
-} from '../../infrastructure/infrastructure.tokens.js';
+import { API_CONFIG, DATABASE, type Database } from '../../infrastructure/infrastructure.tokens.js';
+import { MailOutbox } from '../../infrastructure/mail-outbox.js';
 import {
   applyPayoutWalletsUpdate,
   maskedPayoutWalletChanges,
@@ -49,7 +44,7 @@ export class SavePayoutWalletsHandler implements ICommandHandler<SavePayoutWalle
   constructor(
     @Inject(DATABASE) database: Database,
     @Inject(CLOCK) private readonly clock: Clock,
-    @Inject(MAIL_QUEUE) private readonly queue: MailQueue,
+    private readonly outbox: MailOutbox,
     @Inject(API_CONFIG) config: ApiConfig,
     private readonly events: IdentityEventLog,
   ) {
@@ -94,22 +89,20 @@ export class SavePayoutWalletsHandler implements ICommandHandler<SavePayoutWalle
         ],
         { actorId: member.userId, actorRole: member.role, requestId: context.requestId },
       );
-      return { changeId, changes, to: user.email, firstName: user.first_name };
+      // The change's event id names the job, so a retried job never sends the notice twice.
+      return this.outbox.record(trx, changeId, {
+        template: 'payout-wallets-changed',
+        to: user.email,
+        data: {
+          firstName: user.first_name,
+          changedAt: now.toISOString(),
+          changes: maskedPayoutWalletChanges(changes),
+          walletsUrl: this.walletsUrl,
+        },
+      });
     });
     if (!saved) return;
     this.events.committed();
-
-    const mail: MailJob = {
-      template: 'payout-wallets-changed',
-      to: saved.to,
-      data: {
-        firstName: saved.firstName,
-        changedAt: now.toISOString(),
-        changes: maskedPayoutWalletChanges(saved.changes),
-        walletsUrl: this.walletsUrl,
-      },
-    };
-    // The change's event id names the job, so a retried job never sends the notice twice.
-    await this.queue.add(mail.template, mail, { ...mailJobOptions, jobId: saved.changeId });
+    await this.outbox.enqueue(saved);
   }
 }
