@@ -9,6 +9,7 @@ import {
   activeMember,
   PUBLIC_URL,
   signedIn,
+  staffSignedIn,
   startIdentityTestApp,
   type IdentityTestApp,
 } from './testing/identity-test-app.js';
@@ -490,5 +491,60 @@ describe('audiences', () => {
       .post('/api/user/login')
       .send({ email, password: 'staff passphrase 2026' })
       .expect(401);
+  });
+});
+
+describe('session cookies in production', () => {
+  let production: IdentityTestApp;
+
+  beforeAll(async () => {
+    production = await startIdentityTestApp('identity_sessions_production', {
+      APP_MODE: 'production',
+      COOKIE_SECRET: 'a production cookie secret of 32+ characters',
+    });
+  });
+
+  afterAll(async () => {
+    await production?.close();
+  });
+
+  it('marks the member and the admin session cookie Secure', async () => {
+    // Signup's verification cookie is Secure too, so this http client could not finish it: the member is stored.
+    const details = { email: `secure.${randomUUID()}@example.test`, password: 'analytical engine 1843' };
+    await production.db
+      .insertInto('users')
+      .values({
+        id: randomUUID(),
+        email: details.email,
+        first_name: 'Ada',
+        last_name: 'Lovelace',
+        phone: null,
+        password_hash: await production.app.get(PasswordHasher).hash(details.password),
+        role: 'member',
+        status: 'active',
+        referral_code: randomUUID().slice(0, 8).toUpperCase(),
+        created_at: production.clock.now(),
+        verified_at: production.clock.now(),
+      })
+      .execute();
+    const admin = await staffSignedIn(production, 'admin');
+
+    const member = await production
+      .browser()
+      .post('/api/user/login')
+      .send({ email: details.email, password: details.password })
+      .expect(200);
+    const staff = await production
+      .browser()
+      .post('/api/admin/login')
+      .send({ email: admin.email, password: admin.password })
+      .expect(200);
+
+    expect(setCookie(member, 'ls_member')).toMatch(
+      /^ls_member=[A-Za-z0-9_-]{43}; Path=\/api; HttpOnly; Secure; SameSite=Lax$/,
+    );
+    expect(setCookie(staff, 'ls_admin')).toMatch(
+      /^ls_admin=[A-Za-z0-9_-]{43}; Path=\/api; HttpOnly; Secure; SameSite=Lax$/,
+    );
   });
 });
