@@ -7,6 +7,7 @@ import Collapse from '@mui/material/Collapse';
 import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import { useId, useState } from 'react';
@@ -31,17 +32,18 @@ export function MobileNavigationDrawer({ id, open, onClose }: MobileNavigationDr
   const servicesListId = useId();
 
   const linkItem = (link: NavLink, nested = false) => (
-    <ListItemButton
-      key={link.href}
-      component={RouterLink}
-      href={link.href}
-      onClick={onClose}
-      selected={link.href === pathname}
-      aria-current={link.href === pathname ? 'page' : undefined}
-      sx={nested ? { pl: 4 } : undefined}
-    >
-      <ListItemText primary={link.label} />
-    </ListItemButton>
+    <ListItem key={link.href} disablePadding>
+      <ListItemButton
+        component={RouterLink}
+        href={link.href}
+        onClick={onClose}
+        selected={link.href === pathname}
+        aria-current={link.href === pathname ? 'page' : undefined}
+        sx={nested ? { pl: 4 } : undefined}
+      >
+        <ListItemText primary={link.label} />
+      </ListItemButton>
+    </ListItem>
   );
 
   return (
@@ -50,7 +52,9 @@ export function MobileNavigationDrawer({ id, open, onClose }: MobileNavigationDr
       anchor="right"
       open={open}
       onClose={onClose}
-      slotProps={{ paper: { sx: { width: 290, maxWidth: '85vw', bgcolor: '#000' } } }}
+      slotProps={{
+        paper: { 'aria-label': 'Site menu', sx: { width: 290, maxWidth: '85vw', bgcolor: '#000' } },
+      }}
     >
       <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', px: 2, py: 1.5 }}>
         <Logo size={28} />
@@ -62,19 +66,21 @@ export function MobileNavigationDrawer({ id, open, onClose }: MobileNavigationDr
         <List>
           {linkItem(homeLink)}
           {linkItem(companyLink)}
-          <ListItemButton
-            aria-expanded={servicesOpen}
-            aria-controls={servicesListId}
-            onClick={() => setServicesOpen((isOpen) => !isOpen)}
-          >
-            <ListItemText primary="Services" />
-            {servicesOpen ? <ExpandLessIcon /> : <ExpandMoreIcon />}
-          </ListItemButton>
-          <Collapse in={servicesOpen} timeout="auto" unmountOnExit>
-            <List id={servicesListId} disablePadding aria-label="Services">
-              {serviceLinks.map((link) => linkItem(link, true))}
-            </List>
-          </Collapse>
+          <ListItem disablePadding sx={{ display: 'block' }}>
+            <ListItemButton
+              aria-expanded={servicesOpen}
+              aria-controls={servicesListId}
+              onClick={() => setServicesOpen((isOpen) => !isOpen)}
+            >
+              <ListItemText primary="Services" />
+              {servicesOpen ? <ExpandLessIcon /> : <ExpandMoreIcon />}
+            </ListItemButton>
+            <Collapse in={servicesOpen} timeout="auto" unmountOnExit>
+              <List id={servicesListId} disablePadding aria-label="Services">
+                {serviceLinks.map((link) => linkItem(link, true))}
+              </List>
+            </Collapse>
+          </ListItem>
           {trailingLinks.map((link) => linkItem(link))}
         </List>
         <Box sx={{ px: 2, pt: 1 }}>

@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser } from './browser.js';
+import { startPlatform, type RunningPlatform } from './platform.js';
+
+const publicRoutes: [string, string][] = [
+  ['/', 'Ledgerstone'],
+  ['/company', 'Company'],
+  ['/career', 'Join Ledgerstone'],
+  ['/contact', 'Contact Us'],
+  ['/privacy-policy', 'Privacy Policy'],
+  ['/realestate', 'Real Estate'],
+  ['/retirement', 'Retirement'],
+  ['/gold', 'Gold'],
+  ['/crypto', 'Cryptocurrency'],
+  ['/nfts', 'NFTs'],
+  ['/stocks', 'Stocks & ETFs'],
+  ['/forex', 'Foreign Exchange'],
+  ['/no-such-page', '404 - Page Not Found'],
+];
+
+/** axe needs a page in a context of its own. */
+async function openPage(browser: Browser, width: number): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width, height: 900 } });
+  return context.newPage();
+}
+
+async function seriousAccessibilityViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+    // The map is another site's page; its own markup is not ours to audit.
+    .exclude('iframe')
+    .analyze();
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    );
+}
+
+describe('the public site in a browser', () => {
+  let platform: RunningPlatform;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    platform = await startPlatform();
+    browser = await launchBrowser();
+  }, 90_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await platform?.stop();
+  }, 30_000);
+
+  it.each(publicRoutes)(
+    'renders %s with its heading and no serious accessibility violations',
+    async (path, heading) => {
+      const page = await openPage(browser, 1280);
+      await page.goto(`${platform.baseUrl}${path}`);
+      await page.getByRole('heading', { level: 1, name: heading, exact: true }).waitFor({ timeout: 10_000 });
+      // Cards rise in as they scroll into view: scroll through once so every one is audited in place.
+      for (let step = 0; step < 25; step += 1) {
+        await page.mouse.wheel(0, 500);
+        await page.waitForTimeout(40);
+      }
+      await page.waitForTimeout(800);
+
+      await expect(seriousAccessibilityViolations(page)).resolves.toEqual([]);
+      await page.context().close();
+    },
+    30_000,
+  );
+
+  it('opens the drawer at 600 px and reaches a service through its Services list', async () => {
+    const page = await openPage(browser, 600);
+    await page.goto(`${platform.baseUrl}/`);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const drawer = page.getByRole('navigation', { name: 'Site' });
+    await drawer.waitFor({ state: 'visible', timeout: 5_000 });
+    await expect(seriousAccessibilityViolations(page)).resolves.toEqual([]);
+
+    await drawer.getByRole('button', { name: 'Services' }).click();
+    await drawer.getByRole('link', { name: 'Gold' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Gold' }).waitFor({ timeout: 10_000 });
+    expect(new URL(page.url()).pathname).toBe('/gold');
+    await page.context().close();
+  }, 30_000);
+
+  it('answers an unknown path with the 404 page and a way home', async () => {
+    const page = await openPage(browser, 600);
+    await page.goto(`${platform.baseUrl}/company/unknown`);
+    await page.getByRole('heading', { level: 1, name: '404 - Page Not Found' }).waitFor({ timeout: 10_000 });
+    await page.getByRole('link', { name: 'Back to home' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Ledgerstone' }).waitFor({ timeout: 10_000 });
+    await page.context().close();
+  }, 30_000);
+});
