@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
@@ -12,26 +13,28 @@ export function CareerPage({ productName }: { productName: string }) {
       <Container
         component="section"
         aria-labelledby="career-title"
-        maxWidth="md"
+        maxWidth="lg"
         sx={{ py: { xs: 8, md: 10 } }}
       >
-        <Typography id="career-title" variant="h4" component="h2" sx={{ mb: 3 }}>
-          Working with us
-        </Typography>
-        <Typography sx={{ color: 'text.secondary', mb: 2 }}>
-          We are a small team of analysts, engineers and client advisers based in Bristol. We value plain
-          language, careful work and honesty about risk, with our members and with each other.
-        </Typography>
-        <Typography sx={{ color: 'text.secondary', mb: 2 }}>
-          We offer flexible hours, hybrid working, a learning budget and time to get things right.
-        </Typography>
-        <Typography sx={{ color: 'text.secondary', mb: 4 }}>
-          To apply, get in touch through this site: tell us who you are and what you would like to work on,
-          and we will reply to every application.
-        </Typography>
-        <Button variant="contained" size="large" href={paths.contact.path}>
-          Contact us to apply
-        </Button>
+        <Box sx={{ maxWidth: 760 }}>
+          <Typography id="career-title" variant="h4" component="h2" sx={{ mb: 3 }}>
+            Working with us
+          </Typography>
+          <Typography sx={{ color: 'text.secondary', mb: 2 }}>
+            We are a small team of analysts, engineers and client advisers based in Bristol. We value plain
+            language, careful work and honesty about risk, with our members and with each other.
+          </Typography>
+          <Typography sx={{ color: 'text.secondary', mb: 2 }}>
+            We offer flexible hours, hybrid working, a learning budget and time to get things right.
+          </Typography>
+          <Typography sx={{ color: 'text.secondary', mb: 4 }}>
+            To apply, get in touch through this site: tell us who you are and what you would like to work on,
+            and we will reply to every application.
+          </Typography>
+          <Button variant="contained" size="large" href={paths.contact.path}>
+            Contact us to apply
+          </Button>
+        </Box>
       </Container>
     </>
   );

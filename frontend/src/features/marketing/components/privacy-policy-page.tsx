@@ -19,8 +19,8 @@ export function PrivacyPolicyPage({ companyName }: { companyName: string }) {
           </>
         }
       />
-      <Container maxWidth="md" sx={{ py: { xs: 6, md: 8 } }}>
-        <Box component="ol" sx={{ m: 0, p: 0, listStyle: 'none' }}>
+      <Container maxWidth="lg" sx={{ py: { xs: 6, md: 8 } }}>
+        <Box component="ol" sx={{ m: 0, p: 0, listStyle: 'none', maxWidth: 800 }}>
           {sections.map((section, index) => (
             <Box component="li" key={section.title} sx={{ mb: 5 }}>
               <Typography variant="h5" component="h2" sx={{ mb: 1.5 }}>
