@@ -38,8 +38,31 @@ export interface DatabaseOptions {
   idleInTransactionTimeoutMs?: number;
 }
 
+const statementNames = new Map<string, string>();
+
+/**
+ * Makes `text` run as a named prepared statement on connections of pools made here: each connection parses
+ * and plans it once, later calls only bind and execute. Kysely sends every query unnamed; run the returned
+ * text with `CompiledQuery.raw(text, parameters)`.
+ */
+export function namedStatement(name: string, text: string): string {
+  statementNames.set(text, name);
+  return text;
+}
+
+class NamingClient extends pg.Client {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  override query(...args: any[]): any {
+    const [text, values] = args;
+    const name = args.length === 2 && typeof text === 'string' ? statementNames.get(text) : undefined;
+    if (name) return super.query({ name, text, values });
+    return (pg.Client.prototype.query as (...queryArgs: unknown[]) => unknown).apply(this, args);
+  }
+}
+
 export function createPool(url: string, options: DatabaseOptions = {}): pg.Pool {
   const pool = new pg.Pool({
+    Client: NamingClient,
     connectionString: url,
     max: options.maxConnections ?? 10,
     idle_in_transaction_session_timeout: options.idleInTransactionTimeoutMs ?? 10_000,

@@ -131,6 +131,27 @@ describe('append', () => {
     ]);
   });
 
+  it('appends through a statement its connection prepares once, inside a transaction too', async () => {
+    const executions = await database.db.transaction().execute(async (trx) => {
+      const count = async () => {
+        const { rows } = await sql<{ executions: bigint }>`
+          select generic_plans + custom_plans as executions from pg_prepared_statements
+          where name = 'ls_append_events'
+        `.execute(trx);
+        return rows[0]?.executions ?? 0n;
+      };
+      const before = await count();
+      await store.appendInTransaction(trx, 'account-prepared', [deposit(1)], {
+        expectedVersion: 'no_stream',
+      });
+      await store.appendInTransaction(trx, 'account-prepared', [deposit(2)], { expectedVersion: 1 });
+      return (await count()) - before;
+    });
+
+    expect(executions).toBe(2n);
+    expect(await store.streamVersion('account-prepared')).toBe(2);
+  });
+
   it("appends at 'any' version whatever the stream holds", async () => {
     await store.append('account-any', [deposit(1)], { expectedVersion: 'any' });
 
