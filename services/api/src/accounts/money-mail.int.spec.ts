@@ -27,7 +27,7 @@ beforeAll(async () => {
     startProjectorProcess({ ...services, databaseUrl: testApp.databaseUrl }),
     startMailerProcess({ ...services, smtpUrl: inbox.url }),
   ]);
-}, 30_000);
+}, 120_000);
 
 afterAll(async () => {
   await Promise.all([projector?.stop(), mailer?.stop()]);
@@ -66,5 +66,5 @@ describe('money mail, from the api through the projector and the mailer to an SM
     expect(confirmed.text).toContain(
       'Your deposit of $1,500.00 is confirmed and your investment has started.',
     );
-  }, 20_000);
+  }, 60_000);
 });

@@ -42,7 +42,7 @@ describe('mail while the SMTP server is down', () => {
       smtpUrl,
       backoffMs: 250,
     });
-  }, 30_000);
+  }, 120_000);
 
   afterAll(async () => {
     await mailer?.stop();

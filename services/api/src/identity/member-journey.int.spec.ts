@@ -23,7 +23,7 @@ describe('a member, with mail through the real mailer and a real SMTP server', (
       redisPrefix: testApp.redisPrefix,
       smtpUrl: inbox.url,
     });
-  }, 30_000);
+  }, 120_000);
 
   afterAll(async () => {
     await mailer?.stop();

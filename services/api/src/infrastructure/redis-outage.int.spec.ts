@@ -25,7 +25,7 @@ describe('the api while Redis is down', () => {
       REDIS_URL: `redis://127.0.0.1:${await closedPort()}`,
       SMTP_URL: inbox.url,
     });
-  }, 30_000);
+  }, 120_000);
 
   afterAll(async () => {
     await projector?.stop();

@@ -182,7 +182,7 @@ beforeAll(async () => {
     timeoutMs: 15_000,
   });
   if (!reached) throw new Error('the projector did not catch up');
-}, 60_000);
+}, 120_000);
 
 afterAll(async () => {
   await projector?.stop();

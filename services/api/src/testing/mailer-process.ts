@@ -41,7 +41,7 @@ export async function startMailerProcess(env: {
   let output = '';
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`mailer did not connect in 10 s: ${output}`)), 10_000);
+    const timer = setTimeout(() => reject(new Error(`mailer did not connect in 45 s: ${output}`)), 45_000);
     child.once('exit', (code) => {
       clearTimeout(timer);
       reject(new Error(`mailer exited with ${code}: ${output}`));

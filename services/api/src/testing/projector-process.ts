@@ -35,7 +35,7 @@ export async function startProjectorProcess(env: {
   let output = '';
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`projector did not start in 15 s: ${output}`)), 15_000);
+    const timer = setTimeout(() => reject(new Error(`projector did not start in 45 s: ${output}`)), 45_000);
     child.once('exit', (code) => {
       clearTimeout(timer);
       reject(new Error(`projector exited with ${code}: ${output}`));

@@ -78,7 +78,7 @@ export async function startSmtpInbox(port = 0): Promise<SmtpInbox> {
   const address = server.server.address() as AddressInfo;
   return {
     url: `smtp://127.0.0.1:${address.port}`,
-    next(to, timeoutMs = 10_000) {
+    next(to, timeoutMs = 30_000) {
       const arrived = received.findIndex((mail) => mail.to.includes(to));
       if (arrived >= 0) return Promise.resolve(received.splice(arrived, 1)[0] as ReceivedMail);
       return new Promise((resolve, reject) => {
