@@ -12,13 +12,7 @@ import { RouteErrorBoundary } from './routes/route-error.js';
  * The home page ships with the entry; every other page is its own chunk, and the auth screens, with their
  * forms and schemas, load only when one of them is visited.
  */
-const signedInPaths = [
-  ...Object.values(paths.auth).map(({ path }) => path),
-  paths.dashboard.path,
-  paths.adminDashboard.path,
-];
-
-const authRoutes: RouteObject[] = signedInPaths.map((path) => ({
+const authRoutes: RouteObject[] = Object.values(paths.auth).map(({ path }) => ({
   path,
   lazy: async () => {
     const { authRoutes: routes } = await import('./routes/auth/auth-routes.js');
@@ -27,8 +21,51 @@ const authRoutes: RouteObject[] = signedInPaths.map((path) => ({
   },
 }));
 
+const member = paths.dashboard;
+const memberRoutes: RouteObject = {
+  path: member.path,
+  lazy: () => import('./routes/dashboard/layout.js'),
+  ErrorBoundary: RouteErrorBoundary,
+  children: [
+    { index: true, lazy: () => import('./routes/dashboard/home.js') },
+    { path: member.deposit.path, lazy: () => import('./routes/dashboard/deposit.js') },
+    { path: member.crypto.path, lazy: () => import('./routes/dashboard/crypto-plans.js') },
+    { path: member.realEstate.path, lazy: () => import('./routes/dashboard/real-estate-plans.js') },
+    { path: member.depositDetails.path, lazy: () => import('./routes/dashboard/deposit-details.js') },
+    { path: member.withdraw.path, lazy: () => import('./routes/dashboard/withdraw.js') },
+    { path: member.withdrawBalance.path, lazy: () => import('./routes/dashboard/withdraw-balance.js') },
+    { path: member.withdrawProfit.path, lazy: () => import('./routes/dashboard/withdraw-profit.js') },
+    { path: member.affiliate.path, lazy: () => import('./routes/dashboard/affiliate.js') },
+    { path: member.updatePassword.path, lazy: () => import('./routes/dashboard/update-password.js') },
+    { path: member.updateWallet.path, lazy: () => import('./routes/dashboard/update-wallet.js') },
+    { path: member.depositHistory.path, lazy: () => import('./routes/dashboard/deposit-history.js') },
+    { path: member.withdrawHistory.path, lazy: () => import('./routes/dashboard/withdraw-history.js') },
+    { path: member.userProfile.path, lazy: () => import('./routes/dashboard/user-profile.js') },
+    { path: '*', Component: NotFoundRoute },
+  ],
+};
+
+const admin = paths.adminDashboard;
+const adminRoutes: RouteObject = {
+  path: admin.path,
+  lazy: () => import('./routes/admin/layout.js'),
+  ErrorBoundary: RouteErrorBoundary,
+  children: [
+    { index: true, lazy: () => import('./routes/admin/overview.js') },
+    { path: admin.transactions.path, lazy: () => import('./routes/admin/transactions.js') },
+    { path: admin.users.path, lazy: () => import('./routes/admin/users.js') },
+    { path: admin.manageUser.path, lazy: () => import('./routes/admin/manage-user.js') },
+    { path: admin.message.path, lazy: () => import('./routes/admin/message.js') },
+    { path: admin.plans.path, lazy: () => import('./routes/admin/plans.js') },
+    { path: admin.paymentMethods.path, lazy: () => import('./routes/admin/payment-methods.js') },
+    { path: '*', Component: NotFoundRoute },
+  ],
+};
+
 export function createAppRoutes(): RouteObject[] {
   return [
+    memberRoutes,
+    adminRoutes,
     {
       path: paths.home.path,
       Component: PublicSiteRoute,

@@ -169,3 +169,63 @@ export const adminTotals = z.object({
   pending_withdrawals: pendingFigure,
 });
 export type AdminTotals = z.infer<typeof adminTotals>;
+
+/** Deposits confirmed and withdrawals paid per UTC day, oldest first, one entry for every day (zero when quiet). */
+export const adminDailyTotalsQuery = z.object({
+  days: z.coerce.number().int().min(1).max(366).default(30),
+});
+export const adminDailyTotals = z.object({
+  data: z.array(
+    z.object({
+      date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+      deposits: money.describe('Deposits confirmed that day'),
+      withdrawals: money.describe('Withdrawals paid that day'),
+    }),
+  ),
+});
+export type AdminDailyTotals = z.infer<typeof adminDailyTotals>;
+
+/** Every event of a member's account, newest first, as staff see it: who did it and why. */
+export const adminActivityRecord = z.object({
+  id: z.uuid(),
+  type: z.string(),
+  amount: money,
+  bucket: z.string().nullable(),
+  reason: z.string().nullable(),
+  actor: z.object({
+    id: z.string().nullable(),
+    role: z.enum(['member', 'admin', 'auditor', 'system']).nullable(),
+    name: z.string().nullable().describe("The staff member's name; null for the member and the system"),
+  }),
+  requestId: z.string().nullable(),
+  streamPosition: z.number().int(),
+  occurredAt: timestamp,
+});
+export const adminAccountActivity = z.object({ data: z.array(adminActivityRecord) });
+export type AdminAccountActivity = z.infer<typeof adminAccountActivity>;
+
+/** Where a member's profit stands: what Withdraw Profit may draw on now, and what is still locked. */
+export const memberProfitStatus = z.object({
+  profit_unlocked: money,
+  profit_locked: money,
+  /** When the next locked profit unlocks; null while nothing is locked by a running investment. */
+  next_unlock_at: timestamp.nullable(),
+});
+export type MemberProfitStatus = z.infer<typeof memberProfitStatus>;
+
+/** The price ticker and market overview: quotes in US dollars from the configured provider. */
+export const marketQuote = z.object({
+  symbol: z.string(),
+  name: z.string(),
+  price: z.string().regex(/^\d+\.\d{2,8}$/),
+  change24h: z
+    .string()
+    .regex(/^-?\d+\.\d{2}$/)
+    .describe('Percent change over 24 hours'),
+});
+export const marketPrices = z.object({
+  data: z.array(marketQuote),
+  source: z.string().describe('"sample" for the offline sample provider'),
+  asOf: timestamp,
+});
+export type MarketPrices = z.infer<typeof marketPrices>;

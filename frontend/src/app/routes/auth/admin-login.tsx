@@ -1,9 +1,15 @@
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 
 import { paths } from '../../../config/paths.js';
 import { AdminLoginForm } from '../../../features/auth/components/admin-login-form.js';
+import { readReturnTo } from '../../../lib/return-to.js';
 
 export function AdminLoginRoute() {
   const navigate = useNavigate();
-  return <AdminLoginForm onLoggedIn={() => void navigate(paths.adminDashboard.path)} />;
+  const location = useLocation();
+  return (
+    <AdminLoginForm
+      onLoggedIn={() => void navigate(readReturnTo(location.state, paths.adminDashboard.path))}
+    />
+  );
 }

@@ -5,7 +5,6 @@ import { AdminLoginRoute } from './admin-login.js';
 import { AdminForgotPasswordRoute, ForgotPasswordRoute } from './forgot-password.js';
 import { LoginRoute } from './login.js';
 import { AdminResetPasswordRoute, ResetPasswordRoute } from './reset-password.js';
-import { AdminDashboardRoute, DashboardRoute } from './signed-in-placeholder.js';
 import { SignupRoute } from './signup.js';
 import { VerifyRoute } from './verify.js';
 
@@ -18,6 +17,4 @@ export const authRoutes: RouteObject[] = [
   { path: paths.auth.adminLogin.path, Component: AdminLoginRoute },
   { path: paths.auth.adminForgotPassword.path, Component: AdminForgotPasswordRoute },
   { path: paths.auth.adminResetPassword.path, Component: AdminResetPasswordRoute },
-  { path: paths.dashboard.path, Component: DashboardRoute },
-  { path: paths.adminDashboard.path, Component: AdminDashboardRoute },
 ];

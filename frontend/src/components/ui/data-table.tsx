@@ -1,0 +1,206 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import {
+  columnFilteringFeature,
+  createFilteredRowModel,
+  createPaginatedRowModel,
+  filterFn_includesString,
+  FlexRender,
+  globalFilteringFeature,
+  rowPaginationFeature,
+  tableFeatures,
+  useTable,
+  type ColumnDef,
+  type RowData,
+  type PaginationState,
+} from '@tanstack/react-table';
+import { useId, useState, type ReactNode } from 'react';
+
+export const dataTableFeatures = tableFeatures({
+  columnFilteringFeature,
+  globalFilteringFeature,
+  rowPaginationFeature,
+  filteredRowModel: createFilteredRowModel(),
+  paginatedRowModel: createPaginatedRowModel(),
+  filterFns: { includesString: filterFn_includesString },
+});
+
+export type DataTableColumn<TRow extends RowData> = ColumnDef<typeof dataTableFeatures, TRow>;
+
+export const LOADING_TEXT = 'Loading...';
+export const FETCH_ERROR_TEXT = 'An error occurred while fetching the data.';
+
+/** The server pages the rows: the table shows one page and asks for others through `onChange`. */
+export type ServerPaging = {
+  pageIndex: number;
+  pageCount: number;
+  onPageChange: (pageIndex: number) => void;
+  search: string;
+  onSearchChange: (search: string) => void;
+};
+
+export type DataTableProps<TRow extends RowData> = {
+  /** Names the table for assistive technology. */
+  label: string;
+  columns: DataTableColumn<TRow>[];
+  rows: TRow[] | undefined;
+  isLoading: boolean;
+  isError: boolean;
+  pageSize?: number;
+  emptyMessage?: string;
+  searchPlaceholder?: string;
+  getRowId?: (row: TRow) => string;
+  onRowClick?: (row: TRow) => void;
+  /** When set, searching and paging happen on the server; otherwise on the rows given. */
+  serverPaging?: ServerPaging;
+  toolbar?: ReactNode;
+};
+
+/**
+ * The tables of the member and admin areas: a search box that goes back to page 1, Previous / Next,
+ * "Showing X of Y" pages, and the loading, error and empty states.
+ */
+export function DataTable<TRow extends RowData>({
+  label,
+  columns,
+  rows,
+  isLoading,
+  isError,
+  pageSize = 10,
+  emptyMessage = 'No data available',
+  searchPlaceholder = 'Search',
+  getRowId,
+  onRowClick,
+  serverPaging,
+  toolbar,
+}: DataTableProps<TRow>) {
+  const searchId = useId();
+  const [localSearch, setLocalSearch] = useState('');
+  const [pagination, setPagination] = useState<PaginationState>({ pageIndex: 0, pageSize });
+  const search = serverPaging ? serverPaging.search : localSearch;
+
+  const table = useTable({
+    features: dataTableFeatures,
+    columns,
+    data: rows ?? [],
+    getRowId: getRowId ? (row) => getRowId(row) : undefined,
+    globalFilterFn: 'includesString',
+    state: {
+      globalFilter: serverPaging ? '' : localSearch,
+      pagination: serverPaging ? { pageIndex: 0, pageSize: rows?.length || pageSize } : pagination,
+    },
+    onPaginationChange: setPagination,
+    autoResetPageIndex: false,
+  });
+
+  const onSearch = (value: string) => {
+    if (serverPaging) {
+      serverPaging.onSearchChange(value);
+      serverPaging.onPageChange(0);
+    } else {
+      setLocalSearch(value);
+      setPagination((current) => ({ ...current, pageIndex: 0 }));
+    }
+  };
+
+  const pageIndex = serverPaging ? serverPaging.pageIndex : pagination.pageIndex;
+  const pageCount = Math.max(1, serverPaging ? serverPaging.pageCount : table.getPageCount());
+  const goTo = (index: number) => {
+    if (serverPaging) serverPaging.onPageChange(index);
+    else setPagination((current) => ({ ...current, pageIndex: index }));
+  };
+  const pageRows = table.getRowModel().rows;
+
+  let status: ReactNode = null;
+  if (isLoading) status = LOADING_TEXT;
+  else if (isError) status = <span role="alert">{FETCH_ERROR_TEXT}</span>;
+  else if (pageRows.length === 0) status = emptyMessage;
+
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 1.5, sm: 2 } }}>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={1.5}
+        sx={{ mb: 2, alignItems: { sm: 'center' } }}
+      >
+        <TextField
+          id={searchId}
+          size="small"
+          type="search"
+          label="Search"
+          placeholder={searchPlaceholder}
+          value={search}
+          onChange={(event) => onSearch(event.target.value)}
+          sx={{ minWidth: { sm: 260 } }}
+        />
+        <Box sx={{ flexGrow: 1 }} />
+        {toolbar}
+      </Stack>
+      <TableContainer>
+        <Table size="small" aria-label={label}>
+          <TableHead>
+            {table.getHeaderGroups().map((headerGroup) => (
+              <TableRow key={headerGroup.id}>
+                {headerGroup.headers.map((header) => (
+                  <TableCell key={header.id} sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
+                    {header.isPlaceholder ? null : <FlexRender header={header} />}
+                  </TableCell>
+                ))}
+              </TableRow>
+            ))}
+          </TableHead>
+          <TableBody>
+            {status === null ? (
+              pageRows.map((row) => (
+                <TableRow
+                  key={row.id}
+                  hover={Boolean(onRowClick)}
+                  onClick={onRowClick ? () => onRowClick(row.original) : undefined}
+                  sx={onRowClick ? { cursor: 'pointer' } : undefined}
+                >
+                  {row.getAllCells().map((cell) => (
+                    <TableCell key={cell.id}>
+                      <FlexRender cell={cell} />
+                    </TableCell>
+                  ))}
+                </TableRow>
+              ))
+            ) : (
+              <TableRow>
+                <TableCell colSpan={columns.length} align="center" sx={{ py: 4, color: 'text.secondary' }}>
+                  {status}
+                </TableCell>
+              </TableRow>
+            )}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      <Stack direction="row" spacing={1} sx={{ mt: 2, alignItems: 'center', justifyContent: 'flex-end' }}>
+        <Typography variant="body2" sx={{ mr: 1 }} aria-live="polite">
+          Showing {Math.min(pageIndex + 1, pageCount)} of {pageCount}
+        </Typography>
+        <Button variant="outlined" size="small" disabled={pageIndex <= 0} onClick={() => goTo(pageIndex - 1)}>
+          Previous
+        </Button>
+        <Button
+          variant="outlined"
+          size="small"
+          disabled={pageIndex + 1 >= pageCount}
+          onClick={() => goTo(pageIndex + 1)}
+        >
+          Next
+        </Button>
+      </Stack>
+    </Paper>
+  );
+}
