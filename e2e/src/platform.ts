@@ -32,7 +32,7 @@ export interface RunningPlatform {
  * Starts the whole platform the way `npm start` does (infra/dist/start.js, built beforehand by `npm test`),
  * on its own port, database, Redis prefix, object storage and SMTP server.
  */
-export async function startPlatform(): Promise<RunningPlatform> {
+export async function startPlatform(extraEnv: Record<string, string> = {}): Promise<RunningPlatform> {
   const [port, s3Port, smtpPort] = [await freePort(), await freePort(), await freePort()];
   const s3Dir = await mkdtemp(join(tmpdir(), 'ls-e2e-s3-'));
   const s3 = new S3rver({
@@ -76,6 +76,7 @@ export async function startPlatform(): Promise<RunningPlatform> {
       S3_ACCESS_KEY_ID: 'S3RVER',
       S3_SECRET_ACCESS_KEY: 'S3RVER',
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      ...extraEnv,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
+import { seriousAccessibilityViolations } from './accessibility.js';
 import { launchBrowser } from './browser.js';
 import { startPlatform, type RunningPlatform } from './platform.js';
 
@@ -24,19 +24,6 @@ const publicRoutes: [string, string][] = [
 async function openPage(browser: Browser, width: number): Promise<Page> {
   const context = await browser.newContext({ viewport: { width, height: 900 } });
   return context.newPage();
-}
-
-async function seriousAccessibilityViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-    // The map is another site's page; its own markup is not ours to audit.
-    .exclude('iframe')
-    .analyze();
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-    );
 }
 
 describe('the public site in a browser', () => {
