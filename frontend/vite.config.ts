@@ -7,6 +7,8 @@ export default defineConfig({
     // Workspace packages are consumed as TypeScript source, never from their build output.
     conditions: ['source', ...defaultClientConditions],
   },
+  // The manifest lets `npm run bench:web` weigh the chunks a route loads.
+  build: { manifest: true },
   server: {
     proxy: { '/api': 'http://localhost:3000' },
   },

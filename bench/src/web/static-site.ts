@@ -17,17 +17,23 @@ const contentTypes: Record<string, string> = {
 
 export type StaticSite = { url: string; close: () => Promise<void> };
 
+/** Answers by API path (without the query string), the same for every request. */
+export type ApiAnswers = Record<string, unknown>;
+
 /**
  * Serves the built SPA as the API does in production (compressed, hashed assets cached for a year, deep
- * links answered with index.html) and answers the one API call public pages make, /api/health.
+ * links answered with index.html) and answers API calls from fixed answers, so the figures measure the
+ * web app and not the server: /api/health always, others as given, 404 for the rest.
  */
-export async function serveStaticSite(distDir: string): Promise<StaticSite> {
+export async function serveStaticSite(distDir: string, apiAnswers: ApiAnswers = {}): Promise<StaticSite> {
+  const answers: ApiAnswers = { '/api/health': { status: 'ok', checks: {} }, ...apiAnswers };
   const server: Server = createServer((request, response) => {
     void (async () => {
       const path = decodeURIComponent(new URL(request.url ?? '/', 'http://localhost').pathname);
-      if (path === '/api/health') {
-        response.writeHead(200, { 'content-type': 'application/json' });
-        response.end(JSON.stringify({ status: 'ok', checks: {} }));
+      if (path.startsWith('/api/')) {
+        const answer = answers[path];
+        response.writeHead(answer === undefined ? 404 : 200, { 'content-type': 'application/json' });
+        response.end(JSON.stringify(answer ?? { message: 'Not found' }));
         return;
       }
       let file = join(distDir, normalize(path).replace(/^(\.\.[/\\])+/, ''));

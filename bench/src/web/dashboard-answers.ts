@@ -1,0 +1,52 @@
+import type { AccountActivity, MarketPrices, MemberProfile } from '@ledgerstone/contracts';
+import type { ApiAnswers } from './static-site.js';
+
+/** A signed-in member with some history: what the dashboard's calls answer during the Lighthouse run. */
+export function dashboardAnswers(): ApiAnswers {
+  const now = new Date().toISOString();
+  const profile: MemberProfile = {
+    id: '3f1c2a9e-8d4b-4c6e-9a7f-1b2c3d4e5f60',
+    first_name: 'Ada',
+    last_name: 'Lovelace',
+    email: 'ada@example.com',
+    phone: '+44 117 496 0000',
+    referral_code: 'ADA1843',
+    status: 'active',
+    createdAt: now,
+    withdrawable_balance: '150.00',
+    total_invest: '1500.00',
+    total_withdrawal: '50.00',
+    total_balance: '12.34',
+  };
+  const activity: AccountActivity = {
+    data: [
+      {
+        id: '0b6f7c1e-2d3a-4b5c-8d9e-0f1a2b3c4d5e',
+        type: 'BalanceAdjusted',
+        amount: '200.00',
+        bucket: 'available',
+        reason: 'Welcome bonus',
+        occurredAt: now,
+      },
+      {
+        id: '1c7a8d2f-3e4b-4c6d-9e0f-1a2b3c4d5e6f',
+        type: 'DepositConfirmed',
+        amount: '1500.00',
+        bucket: null,
+        reason: null,
+        occurredAt: now,
+      },
+    ],
+  };
+  const prices: MarketPrices = {
+    source: 'sample',
+    asOf: now,
+    data: [
+      { symbol: 'BTC', name: 'Bitcoin', price: '64250.12', change24h: '1.25' },
+      { symbol: 'ETH', name: 'Ethereum', price: '3120.55', change24h: '-0.84' },
+      { symbol: 'USDT', name: 'Tether', price: '1.00', change24h: '0.01' },
+      { symbol: 'SOL', name: 'Solana', price: '142.18', change24h: '3.10' },
+    ],
+  };
+  return { '/api/user': profile, '/api/user/activity': activity, '/api/market/prices': prices };
+}
