@@ -1,9 +1,5 @@
-import Typography from '@mui/material/Typography';
+import { WithdrawalForm } from '../../../features/withdrawals/components/withdrawal-form.js';
 
 export function Component() {
-  return (
-    <Typography variant="h4" component="h1">
-      Withdraw Balance
-    </Typography>
-  );
+  return <WithdrawalForm source="balance" />;
 }

@@ -1,9 +1,5 @@
-import Typography from '@mui/material/Typography';
+import { WithdrawChoice } from '../../../features/withdrawals/components/withdraw-choice.js';
 
 export function Component() {
-  return (
-    <Typography variant="h4" component="h1">
-      Withdraw
-    </Typography>
-  );
+  return <WithdrawChoice />;
 }

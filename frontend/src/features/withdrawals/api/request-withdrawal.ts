@@ -1,0 +1,37 @@
+import type { WithdrawalRequest, WithdrawalResponse } from '@ledgerstone/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+
+import { api, type RequestOptions } from '../../../lib/api-client.js';
+import { getMemberProfile, getMemberProfileQueryOptions } from './get-member-profile.js';
+
+export type WithdrawalInput = WithdrawalRequest & { idempotencyKey: string };
+
+export const requestWithdrawal = ({
+  idempotencyKey,
+  ...data
+}: WithdrawalInput): Promise<WithdrawalResponse> => {
+  const options: RequestOptions & { headers: Record<string, string> } = {
+    headers: { 'Idempotency-Key': idempotencyKey },
+  };
+  return api.post<WithdrawalResponse>('/withdraw', data, options);
+};
+
+/**
+ * The reserved amount leaves the Account Balance at once: the profile is read back at the withdrawal's log
+ * position so the dashboard shows it, and every other cached member figure or history is refetched.
+ */
+export const useRequestWithdrawal = () => {
+  const queryClient = useQueryClient();
+  const profileKey = getMemberProfileQueryOptions().queryKey;
+  return useMutation({
+    mutationFn: requestWithdrawal,
+    onSuccess: async ({ position }) => {
+      await queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== profileKey[0] });
+      try {
+        queryClient.setQueryData(profileKey, await getMemberProfile(position));
+      } catch {
+        await queryClient.invalidateQueries({ queryKey: profileKey });
+      }
+    },
+  });
+};
