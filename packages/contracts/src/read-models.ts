@@ -174,6 +174,7 @@ export type AdminTotals = z.infer<typeof adminTotals>;
 export const adminDailyTotalsQuery = z.object({
   days: z.coerce.number().int().min(1).max(366).default(30),
 });
+export type AdminDailyTotalsQuery = z.infer<typeof adminDailyTotalsQuery>;
 export const adminDailyTotals = z.object({
   data: z.array(
     z.object({
@@ -223,6 +224,7 @@ export const marketQuote = z.object({
     .regex(/^-?\d+\.\d{2}$/)
     .describe('Percent change over 24 hours'),
 });
+export type MarketQuote = z.infer<typeof marketQuote>;
 export const marketPrices = z.object({
   data: z.array(marketQuote),
   source: z.string().describe('"sample" for the offline sample provider'),

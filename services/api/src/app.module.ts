@@ -8,6 +8,7 @@ import type { ApiConfig } from './config.js';
 import { HealthModule } from './health/health.module.js';
 import { IdentityModule } from './identity/identity.module.js';
 import { InfrastructureModule } from './infrastructure/infrastructure.module.js';
+import { MarketModule } from './market/market.module.js';
 import { QueuesBoardModule } from './queues-board/queues-board.module.js';
 import { RateLimitsModule } from './rate-limits/rate-limits.module.js';
 import { ReadModelsModule } from './read-models/read-models.module.js';
@@ -29,6 +30,7 @@ export class AppModule {
         AccountsModule,
         ReadModelsModule,
         WalletsModule,
+        MarketModule.forRoot(config.marketPrices),
         QueuesBoardModule,
         ApiDocsModule,
       ],

@@ -14,6 +14,8 @@ export type LogLevel = (typeof LOG_LEVELS)[number];
 /** The repository root, from src/ under jest and from dist/ when built. */
 export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
+export const MARKET_PRICE_SOURCES = ['sample', 'coingecko'] as const;
+
 export const DEFAULT_ADMIN_EMAIL = 'admin@ledgerstone.local';
 
 const environment = z.object({
@@ -57,6 +59,9 @@ const environment = z.object({
     .optional(),
   // Demo plans and payment methods when the catalog is empty; default true in local mode, false in production.
   SEED_DEMO_DATA: z.enum(['true', 'false'], { error: 'Use true or false' }).optional(),
+  // Where the price ticker's quotes come from: offline sample figures, or CoinGecko's public api.
+  MARKET_PRICES_PROVIDER: z.enum(MARKET_PRICE_SOURCES).default('sample'),
+  MARKET_PRICES_COINGECKO_URL: z.url({ protocol: /^https?$/ }).default('https://api.coingecko.com/api/v3'),
 });
 
 /** Local mode only: anyone can read it here, so production refuses to start without a secret of its own. */
@@ -68,6 +73,12 @@ export interface ObjectStorageConfig {
   region: string;
   bucket: string;
   credentials: { accessKeyId: string; secretAccessKey: string };
+}
+
+export interface MarketPricesConfig {
+  provider: (typeof MARKET_PRICE_SOURCES)[number];
+  /** The root of CoinGecko's api, used when the provider is coingecko. */
+  coinGeckoUrl: string;
 }
 
 export interface ApiConfig {
@@ -91,6 +102,7 @@ export interface ApiConfig {
   firstAdmin: { email: string; password?: string };
   /** Seed the demo catalog at start when it is empty. */
   seedDemoData: boolean;
+  marketPrices: MarketPricesConfig;
 }
 
 export { ConfigError };
@@ -139,5 +151,9 @@ export function loadConfig(env: Record<string, string | undefined>): ApiConfig {
     },
     firstAdmin: { email: values.ADMIN_EMAIL, password: values.ADMIN_PASSWORD },
     seedDemoData: values.SEED_DEMO_DATA ? values.SEED_DEMO_DATA === 'true' : values.APP_MODE === 'local',
+    marketPrices: {
+      provider: values.MARKET_PRICES_PROVIDER,
+      coinGeckoUrl: values.MARKET_PRICES_COINGECKO_URL,
+    },
   };
 }

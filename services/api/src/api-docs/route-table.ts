@@ -13,6 +13,7 @@ import {
   forgotPasswordRequest,
   loginRequest,
   loginResponse,
+  marketPrices,
   memberProfile,
   messageResponse,
   paymentMethodChangeResponse,
@@ -440,6 +441,15 @@ export const API_ROUTES: readonly ApiRoute[] = [
     tag: 'Admin',
     access: 'admin',
     response: paymentMethodChangeResponse,
+  },
+  {
+    method: 'get',
+    path: '/api/market/prices',
+    summary:
+      'US-dollar quotes of the ticker assets from the configured provider ("sample" offline figures or CoinGecko), cached a minute; public, no personal data; 503 when the provider fails',
+    tag: 'Member',
+    access: 'public',
+    response: marketPrices,
   },
   {
     method: 'get',

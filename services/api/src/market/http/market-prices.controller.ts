@@ -1,0 +1,15 @@
+import { Controller, Get } from '@nestjs/common';
+import { marketPrices, type MarketPrices as MarketPricesAnswer } from '@ledgerstone/contracts';
+import { Public } from '../../identity/access/access.decorators.js';
+import { MarketPrices } from '../market-prices.js';
+
+@Public()
+@Controller()
+export class MarketPricesController {
+  constructor(private readonly market: MarketPrices) {}
+
+  @Get('market/prices')
+  async prices(): Promise<MarketPricesAnswer> {
+    return marketPrices.parse(await this.market.current());
+  }
+}
