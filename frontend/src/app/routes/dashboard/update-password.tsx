@@ -1,9 +1,5 @@
-import Typography from '@mui/material/Typography';
+import { UpdatePassword } from '../../../features/member-settings/components/update-password.js';
 
 export function Component() {
-  return (
-    <Typography variant="h4" component="h1">
-      Password
-    </Typography>
-  );
+  return <UpdatePassword />;
 }

@@ -1,9 +1,5 @@
-import Typography from '@mui/material/Typography';
+import { WalletForm } from '../../../features/member-settings/components/wallet-form.js';
 
 export function Component() {
-  return (
-    <Typography variant="h4" component="h1">
-      Withdrawal Gateway
-    </Typography>
-  );
+  return <WalletForm />;
 }

@@ -1,9 +1,5 @@
-import Typography from '@mui/material/Typography';
+import { UserProfile } from '../../../features/member-settings/components/user-profile.js';
 
 export function Component() {
-  return (
-    <Typography variant="h4" component="h1">
-      Update profile
-    </Typography>
-  );
+  return <UserProfile />;
 }
