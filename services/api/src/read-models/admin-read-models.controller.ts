@@ -1,13 +1,18 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
 import {
+  adminAccountActivity,
   adminAmount,
+  adminDailyTotals,
+  adminDailyTotalsQuery,
   adminTotals,
   adminTransactionList,
   adminTransactionsQuery,
   adminUserDetail,
   adminUserList,
   adminUsersQuery,
+  type AdminAccountActivity,
   type AdminAmount,
+  type AdminDailyTotals,
   type AdminTotals,
   type AdminTransactionList,
   type AdminUserDetail,
@@ -15,6 +20,7 @@ import {
 } from '@ledgerstone/contracts';
 import { z } from 'zod';
 import { StaffRead } from '../identity/access/access.decorators.js';
+import { AdminAccountActivityQuery } from './admin-account-activity.js';
 import { AdminReadModels } from './admin-read-models.js';
 
 const userIdParameter = z.uuid();
@@ -22,7 +28,10 @@ const userIdParameter = z.uuid();
 @StaffRead()
 @Controller()
 export class AdminReadModelsController {
-  constructor(private readonly readModels: AdminReadModels) {}
+  constructor(
+    private readonly readModels: AdminReadModels,
+    private readonly accountActivity: AdminAccountActivityQuery,
+  ) {}
 
   @Get('admin/users')
   async users(@Query() query: Record<string, unknown>): Promise<AdminUserList> {
@@ -32,6 +41,11 @@ export class AdminReadModelsController {
   @Get('admin/users/:id')
   async user(@Param('id') id: string, @Query('after') after: unknown): Promise<AdminUserDetail> {
     return adminUserDetail.parse(await this.readModels.user(userIdParameter.parse(id), after));
+  }
+
+  @Get('admin/users/:id/activity')
+  async activity(@Param('id') id: string): Promise<AdminAccountActivity> {
+    return adminAccountActivity.parse(await this.accountActivity.activity(userIdParameter.parse(id)));
   }
 
   @Get('transactions')
@@ -54,5 +68,12 @@ export class AdminReadModelsController {
   @Get('admin/pending')
   async pending(@Query('after') after: unknown): Promise<AdminAmount> {
     return adminAmount.parse(await this.readModels.pending(after));
+  }
+
+  @Get('admin/daily-totals')
+  async dailyTotals(@Query() query: Record<string, unknown>): Promise<AdminDailyTotals> {
+    return adminDailyTotals.parse(
+      await this.readModels.dailyTotals(adminDailyTotalsQuery.parse(query), query.after),
+    );
   }
 }

@@ -2,6 +2,8 @@ import { Inject, Injectable, NotFoundException } from '@nestjs/common';
 import {
   readModels,
   type AdminAmount,
+  type AdminDailyTotals,
+  type AdminDailyTotalsQuery,
   type AdminTotals,
   type AdminTransactionList,
   type AdminTransactionsQuery,
@@ -11,6 +13,7 @@ import {
 } from '@ledgerstone/contracts';
 import { formatCents } from '@ledgerstone/ledger';
 import { sql } from 'kysely';
+import { CLOCK, type Clock } from '../clock/clock.js';
 import { DATABASE, type Database } from '../infrastructure/infrastructure.tokens.js';
 import { figuresOf, readBalances } from './member-read-models.js';
 import { readModelDatabase, readOrEmpty, type AdminTotalsTable } from './read-model.tables.js';
@@ -19,6 +22,16 @@ import { waitForPosition } from './read-your-writes.js';
 /** `%` and `_` typed into the search box are letters, not patterns. */
 function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+const DAY_MS = 86_400_000;
+
+/** The UTC dates from `days - 1` days before `today` up to `today`, as "YYYY-MM-DD". */
+function utcDates(today: Date, days: number): string[] {
+  const midnight = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate());
+  return Array.from({ length: days }, (_, index) =>
+    new Date(midnight - (days - 1 - index) * DAY_MS).toISOString().slice(0, 10),
+  );
 }
 
 const NO_TOTALS: Omit<AdminTotalsTable, 'id'> = {
@@ -35,7 +48,10 @@ const NO_TOTALS: Omit<AdminTotalsTable, 'id'> = {
 /** What admins and auditors read: every member's figures, the transaction list and the totals. */
 @Injectable()
 export class AdminReadModels {
-  constructor(@Inject(DATABASE) private readonly database: Database) {}
+  constructor(
+    @Inject(DATABASE) private readonly database: Database,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
 
   private get db() {
     return readModelDatabase(this.database);
@@ -202,5 +218,50 @@ export class AdminReadModels {
   /** The dashboard's "pending": the sum of deposits waiting for a decision. */
   async pending(after: unknown): Promise<AdminAmount> {
     return { data: (await this.totals(after)).pending_deposits.amount };
+  }
+
+  /** Deposits confirmed and withdrawals paid per UTC day, the last `days` days up to today, oldest first. */
+  async dailyTotals(query: AdminDailyTotalsQuery, after: unknown): Promise<AdminDailyTotals> {
+    await waitForPosition(this.database, after, [readModels.deposits, readModels.withdrawals]);
+    const dates = utcDates(this.clock.now(), query.days);
+    const first = dates[0]!;
+    const today = dates.at(-1)!;
+    const rows = await readOrEmpty(
+      async () =>
+        (
+          await sql<{ date: string; deposits: bigint; withdrawals: bigint }>`
+            with days as (
+              select day::date from generate_series(${first}::date, ${today}::date, interval '1 day') as day
+            ),
+            deposits as (
+              select (decided_at at time zone 'UTC')::date as day, sum(amount) as total
+              from rm_deposits
+              where status = 'completed' and decided_at >= ${first}::date at time zone 'UTC'
+              group by 1
+            ),
+            withdrawals as (
+              select (decided_at at time zone 'UTC')::date as day, sum(amount) as total
+              from rm_withdrawals
+              where status = 'paid' and decided_at >= ${first}::date at time zone 'UTC'
+              group by 1
+            )
+            select to_char(days.day, 'YYYY-MM-DD') as date,
+              coalesce(deposits.total, 0)::bigint as deposits,
+              coalesce(withdrawals.total, 0)::bigint as withdrawals
+            from days
+              left join deposits using (day)
+              left join withdrawals using (day)
+            order by days.day
+          `.execute(this.database)
+        ).rows,
+      dates.map((date) => ({ date, deposits: 0n, withdrawals: 0n })),
+    );
+    return {
+      data: rows.map((row) => ({
+        date: row.date,
+        deposits: formatCents(row.deposits),
+        withdrawals: formatCents(row.withdrawals),
+      })),
+    };
   }
 }

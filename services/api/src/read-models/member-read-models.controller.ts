@@ -3,10 +3,12 @@ import {
   accountActivity,
   affiliates,
   depositHistory,
+  memberProfitStatus,
   withdrawalHistory,
   type AccountActivity,
   type Affiliates,
   type DepositHistory,
+  type MemberProfitStatus,
   type WithdrawalHistory,
 } from '@ledgerstone/contracts';
 import { MemberOnly } from '../identity/access/access.decorators.js';
@@ -40,5 +42,10 @@ export class MemberReadModelsController {
   @Get('users/affiliates')
   async affiliates(@CurrentActor() actor: Actor, @Query('after') after: unknown): Promise<Affiliates> {
     return affiliates.parse(await this.readModels.affiliates(actor.userId, after));
+  }
+
+  @Get('user/profit')
+  async profit(@CurrentActor() actor: Actor, @Query('after') after: unknown): Promise<MemberProfitStatus> {
+    return memberProfitStatus.parse(await this.readModels.profit(actor.userId, after));
   }
 }

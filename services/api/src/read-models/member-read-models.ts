@@ -5,6 +5,7 @@ import {
   type Affiliates,
   type DepositHistory,
   type MemberFigures,
+  type MemberProfitStatus,
   type WithdrawalHistory,
 } from '@ledgerstone/contracts';
 import { formatCents, totalProfit } from '@ledgerstone/ledger';
@@ -165,6 +166,17 @@ export class MemberReadModels {
         isVerified: row.verified,
         createdAt: row.created_at.toISOString(),
       })),
+    };
+  }
+
+  /** What Withdraw Profit may draw on now and what is still locked; running investments come later. */
+  async profit(userId: string, after: unknown): Promise<MemberProfitStatus> {
+    await waitForPosition(this.database, after, [readModels.memberBalances]);
+    const balances = await readBalances(this.database, userId);
+    return {
+      profit_unlocked: formatCents(balances?.profit_unlocked ?? 0n),
+      profit_locked: formatCents(balances?.profit_locked ?? 0n),
+      next_unlock_at: null,
     };
   }
 }

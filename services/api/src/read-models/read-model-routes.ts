@@ -1,6 +1,9 @@
 import {
   accountActivity,
+  adminAccountActivity,
   adminAmount,
+  adminDailyTotals,
+  adminDailyTotalsQuery,
   adminTotals,
   adminTransactionList,
   adminTransactionsQuery,
@@ -10,6 +13,7 @@ import {
   affiliates,
   depositHistory,
   logPositionParameter,
+  memberProfitStatus,
   withdrawalHistory,
 } from '@ledgerstone/contracts';
 import { z } from 'zod';
@@ -54,6 +58,15 @@ export const READ_MODEL_ROUTES: readonly ApiRoute[] = [
   },
   {
     method: 'get',
+    path: '/api/user/profit',
+    summary: `The member's profit: unlocked (Withdraw Profit may draw on it) and locked, and when the next unlocks.${AFTER}`,
+    tag: 'Member',
+    access: 'member',
+    query: afterQuery,
+    response: memberProfitStatus,
+  },
+  {
+    method: 'get',
     path: '/api/users/affiliates',
     summary: `The members this member referred: first name, last initial, verified or not.${AFTER}`,
     tag: 'Member',
@@ -78,6 +91,15 @@ export const READ_MODEL_ROUTES: readonly ApiRoute[] = [
     access: 'staff-read',
     query: afterQuery,
     response: adminUserDetail,
+  },
+  {
+    method: 'get',
+    path: '/api/admin/users/{id}/activity',
+    summary:
+      "Every event of the member's account read from the event store, newest first, with its actor (staff by name), reason and request id; 404 for an unknown user",
+    tag: 'Admin',
+    access: 'staff-read',
+    response: adminAccountActivity,
   },
   {
     method: 'get',
@@ -114,5 +136,14 @@ export const READ_MODEL_ROUTES: readonly ApiRoute[] = [
     access: 'staff-read',
     query: afterQuery,
     response: adminAmount,
+  },
+  {
+    method: 'get',
+    path: '/api/admin/daily-totals',
+    summary: `Deposits confirmed and withdrawals paid per UTC day for the last ?days= days (default 30, at most 366) up to today, oldest first, zero on quiet days.${AFTER}`,
+    tag: 'Admin',
+    access: 'staff-read',
+    query: adminDailyTotalsQuery.extend(afterQuery.shape),
+    response: adminDailyTotals,
   },
 ];

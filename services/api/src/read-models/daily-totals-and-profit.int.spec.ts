@@ -1,0 +1,186 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { readModels } from '@ledgerstone/contracts';
+import { waitForCheckpoints } from '@ledgerstone/eventstore';
+import type TestAgent from 'supertest/lib/agent.js';
+import { activeMember, signedIn } from '../identity/testing/identity-test-app.js';
+import {
+  BASIC_PLAN,
+  BITCOIN,
+  BITCOIN_ADDRESS,
+  PNG,
+  startAccountsTestApp,
+  type AccountsTestApp,
+} from '../accounts/testing/accounts-test-app.js';
+import { startProjectorProcess, type ProjectorProcess } from '../testing/projector-process.js';
+
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const DAY_MINUTES = 24 * 60;
+
+let testApp: AccountsTestApp;
+let projector: ProjectorProcess;
+let admin: TestAgent;
+let auditor: TestAgent;
+let alice: { browser: TestAgent; userId: string };
+let bob: { browser: TestAgent; userId: string };
+let firstDay: string;
+let lastPosition: string;
+
+function utcDate(date: Date): string {
+  return date.toISOString().slice(0, 10);
+}
+
+/** Remembers the position of the latest command, so the test can wait for the projector to pass it. */
+function track<T extends { body: { position?: string } }>(response: T): T {
+  if (response.body.position) lastPosition = response.body.position;
+  return response;
+}
+
+async function deposit(member: { browser: TestAgent }, amount: string): Promise<string> {
+  const response = await member.browser
+    .post('/api/deposit')
+    .field('plan', BASIC_PLAN.id)
+    .field('amount', amount)
+    .field('payment_method', BITCOIN.id)
+    .attach('payment_proof', PNG, { filename: 'proof.png' })
+    .expect(201);
+  return track(response).body.depositId as string;
+}
+
+async function confirmedDeposit(member: { browser: TestAgent }, amount: string): Promise<void> {
+  const depositId = await deposit(member, amount);
+  track(await admin.post(`/api/admin/deposits/${depositId}/confirm`).expect(200));
+}
+
+async function withdrawal(member: { browser: TestAgent }, amount: string): Promise<string> {
+  const response = await member.browser
+    .post('/api/withdraw')
+    .send({ amount, payment_method: BITCOIN.id, wallet_address: BITCOIN_ADDRESS })
+    .expect(201);
+  return track(response).body.withdrawalId as string;
+}
+
+async function paidWithdrawal(member: { browser: TestAgent }, amount: string): Promise<void> {
+  const withdrawalId = await withdrawal(member, amount);
+  track(await admin.post(`/api/admin/withdrawals/${withdrawalId}/pay`).send({}).expect(200));
+}
+
+async function adjust(userId: string, figures: { available: string; profit: string }): Promise<void> {
+  const { body } = await admin.get(`/api/admin/users/${userId}`).expect(200);
+  track(
+    await admin
+      .put(`/api/admin/users/${userId}/balances`)
+      .send({
+        ...figures,
+        invested: body.data.buckets.invested,
+        reason: 'Opening balance',
+        version: body.data.version,
+      })
+      .expect(200),
+  );
+}
+
+async function rememberedMember(): Promise<{ browser: TestAgent; userId: string }> {
+  const details = await activeMember(testApp);
+  return { browser: await signedIn(testApp, details, true), userId: details.userId };
+}
+
+beforeAll(async () => {
+  testApp = await startAccountsTestApp('daily_totals_and_profit');
+  admin = (await testApp.admin()).browser;
+  // Remembered sessions outlive the two days the clock moves below.
+  alice = await rememberedMember();
+  bob = await rememberedMember();
+  firstDay = utcDate(testApp.clock.now());
+
+  // The first day: two confirmed deposits and one paid withdrawal; what is pending or rejected does not count.
+  await adjust(alice.userId, { available: '500.00', profit: '12.34' });
+  await confirmedDeposit(alice, '1500.00');
+  await confirmedDeposit(bob, '2000.00');
+  await deposit(alice, '1000.00');
+  const rejected = await deposit(bob, '1100.00');
+  track(
+    await admin.post(`/api/admin/deposits/${rejected}/reject`).send({ reason: 'Blurred proof' }).expect(200),
+  );
+  await paidWithdrawal(alice, '100.00');
+  await withdrawal(alice, '25.00');
+  // Nothing happens the next day; on the day after, one more of each.
+  testApp.clock.advanceMinutes(2 * DAY_MINUTES);
+  admin = (await testApp.admin()).browser;
+  auditor = (await testApp.auditor()).browser;
+  await confirmedDeposit(bob, '1200.00');
+  await paidWithdrawal(alice, '50.00');
+
+  projector = await startProjectorProcess({
+    databaseUrl: testApp.databaseUrl,
+    redisUrl: REDIS_URL,
+    redisPrefix: testApp.redisPrefix,
+  });
+  const [transactionId, globalPosition] = lastPosition.split(':');
+  const reached = await waitForCheckpoints(testApp.db, {
+    names: Object.values(readModels),
+    position: { transactionId: BigInt(transactionId!), globalPosition: BigInt(globalPosition!) },
+    timeoutMs: 15_000,
+  });
+  if (!reached) throw new Error('the projector did not catch up');
+}, 120_000);
+
+afterAll(async () => {
+  await projector?.stop();
+  await testApp?.close();
+});
+
+describe('GET /api/admin/daily-totals', () => {
+  it('sums confirmed deposits and paid withdrawals per UTC day, oldest first, quiet days at zero', async () => {
+    const response = await admin.get('/api/admin/daily-totals?days=3').expect(200);
+
+    const today = utcDate(testApp.clock.now());
+    const between = utcDate(new Date(testApp.clock.now().getTime() - 86_400_000));
+    expect(response.body).toEqual({
+      data: [
+        { date: firstDay, deposits: '3500.00', withdrawals: '100.00' },
+        { date: between, deposits: '0.00', withdrawals: '0.00' },
+        { date: today, deposits: '1200.00', withdrawals: '50.00' },
+      ],
+    });
+  });
+
+  it('covers the last 30 days up to today by default, for auditors too', async () => {
+    const response = await auditor.get('/api/admin/daily-totals').expect(200);
+
+    const days = response.body.data as { date: string; deposits: string; withdrawals: string }[];
+    expect(days).toHaveLength(30);
+    expect(days.at(-1)?.date).toBe(utcDate(testApp.clock.now()));
+    expect(days[0]?.date).toBe(utcDate(new Date(testApp.clock.now().getTime() - 29 * 86_400_000)));
+    expect(days.filter((day) => day.deposits !== '0.00' || day.withdrawals !== '0.00')).toHaveLength(2);
+  });
+
+  it('leaves out days before the range', async () => {
+    const response = await admin.get('/api/admin/daily-totals?days=1').expect(200);
+
+    expect(response.body.data).toEqual([
+      { date: utcDate(testApp.clock.now()), deposits: '1200.00', withdrawals: '50.00' },
+    ]);
+  });
+
+  it.each(['0', '367', '2.5', 'many'])('refuses ?days=%s with a field error', async (days) => {
+    const response = await admin.get(`/api/admin/daily-totals?days=${days}`).expect(400);
+
+    expect(response.body.fieldErrors).toHaveProperty('days');
+  });
+});
+
+describe('GET /api/user/profit', () => {
+  it("answers the member's unlocked and locked profit", async () => {
+    const response = await alice.browser.get('/api/user/profit').expect(200);
+
+    expect(response.body).toEqual({ profit_unlocked: '12.34', profit_locked: '0.00', next_unlock_at: null });
+  });
+
+  it('answers zeros for a member whose money never moved', async () => {
+    const carol = await testApp.member();
+
+    const response = await carol.browser.get('/api/user/profit').expect(200);
+
+    expect(response.body).toEqual({ profit_unlocked: '0.00', profit_locked: '0.00', next_unlock_at: null });
+  });
+});
