@@ -1,11 +1,12 @@
 import { Module } from '@nestjs/common';
+import { AdminAccountActivityQuery } from './admin-account-activity.js';
 import { AdminReadModelsController } from './admin-read-models.controller.js';
 import { AdminReadModels } from './admin-read-models.js';
 import { MemberReadModelsController } from './member-read-models.controller.js';
 import { MemberReadModels } from './member-read-models.js';
 
 const controllers = [MemberReadModelsController, AdminReadModelsController];
-const queries = [MemberReadModels, AdminReadModels];
+const queries = [MemberReadModels, AdminReadModels, AdminAccountActivityQuery];
 
 @Module({ controllers, providers: [...queries] })
 export class ReadModelsModule {}

@@ -1,0 +1,85 @@
+import { Inject, Injectable, NotFoundException } from '@nestjs/common';
+import type { AdminAccountActivity } from '@ledgerstone/contracts';
+import { EventStore, type RecordedEvent } from '@ledgerstone/eventstore';
+import { accountStreamId, formatCents } from '@ledgerstone/ledger';
+import { DATABASE, type Database } from '../infrastructure/infrastructure.tokens.js';
+import { readModelDatabase } from './read-model.tables.js';
+
+const STAFF_ROLES = new Set(['admin', 'auditor']);
+
+function text(value: unknown): string | null {
+  return typeof value === 'string' ? value : null;
+}
+
+/** Account events carry their amount as a string of whole cents; an event without one moved nothing. */
+function amountOf(data: Record<string, unknown>): string {
+  const cents = text(data.amount);
+  return formatCents(cents !== null && /^-?\d+$/.test(cents) ? BigInt(cents) : 0n);
+}
+
+function activityRecord(
+  event: RecordedEvent,
+  names: Map<string, string | null>,
+): AdminAccountActivity['data'][number] {
+  const data = (event.data ?? {}) as Record<string, unknown>;
+  const { actorId, actorRole, requestId } = event.metadata;
+  return {
+    id: event.id,
+    type: event.type,
+    amount: amountOf(data),
+    bucket: text(data.bucket),
+    reason: text(data.reason),
+    actor: {
+      id: actorId ?? null,
+      role: actorRole ?? null,
+      name: actorId && STAFF_ROLES.has(actorRole ?? '') ? (names.get(actorId) ?? null) : null,
+    },
+    requestId: requestId ?? null,
+    streamPosition: event.streamPosition,
+    occurredAt: event.recordedAt.toISOString(),
+  };
+}
+
+/**
+ * Every event of a member's account straight from the event store, newest first, with who caused it: the
+ * audit view staff use, so it does not depend on a projection being up to date. Fields are read by name, so
+ * event types added later show up without a change here.
+ */
+@Injectable()
+export class AdminAccountActivityQuery {
+  constructor(
+    @Inject(DATABASE) private readonly database: Database,
+    private readonly store: EventStore,
+  ) {}
+
+  async activity(userId: string): Promise<AdminAccountActivity> {
+    const db = readModelDatabase(this.database);
+    const member = await db
+      .selectFrom('users')
+      .select('id')
+      .where('id', '=', userId)
+      .where('role', '=', 'member')
+      .executeTakeFirst();
+    if (!member) throw new NotFoundException('User not found');
+    const events = await this.store.readStream(accountStreamId(userId));
+    const staffIds = [
+      ...new Set(
+        events
+          .filter((event) => event.metadata.actorId && STAFF_ROLES.has(event.metadata.actorRole ?? ''))
+          .map((event) => event.metadata.actorId!),
+      ),
+    ];
+    const staff =
+      staffIds.length === 0
+        ? []
+        : await db
+            .selectFrom('users')
+            .select(['id', 'first_name', 'last_name'])
+            .where('id', 'in', staffIds)
+            .execute();
+    const names = new Map(
+      staff.map((user) => [user.id, `${user.first_name} ${user.last_name}`.trim() || null]),
+    );
+    return { data: events.reverse().map((event) => activityRecord(event, names)) };
+  }
+}
