@@ -73,6 +73,9 @@ function MethodChoice(props: {
       <Typography id="withdrawal-method-label" sx={{ mb: 1 }}>
         Payment method
       </Typography>
+      {props.methods.length === 0 && (
+        <Typography sx={{ color: 'text.secondary' }}>No payout method is available at the moment.</Typography>
+      )}
       <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: 'repeat(auto-fill, minmax(130px, 1fr))' }}>
         {props.methods.map((method) => {
           const pressed = props.selected?.id === method.id;
@@ -85,7 +88,7 @@ function MethodChoice(props: {
                 p: 2,
                 borderRadius: 2,
                 border: 2,
-                borderColor: pressed ? 'primary.main' : 'divider',
+                borderColor: pressed ? 'primary.main' : 'grey.600',
                 bgcolor: pressed ? 'rgba(212, 175, 90, 0.12)' : 'background.paper',
                 fontWeight: 600,
                 letterSpacing: '0.04em',
