@@ -26,7 +26,7 @@ export const useRequestWithdrawal = () => {
   return useMutation({
     mutationFn: requestWithdrawal,
     onSuccess: async ({ position }) => {
-      await queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== profileKey[0] });
+      void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== profileKey[0] });
       try {
         queryClient.setQueryData(profileKey, await getMemberProfile(position));
       } catch {
