@@ -1,0 +1,334 @@
+import { describe, expect, it } from '@jest/globals';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+
+import { stubApi, type StubbedAnswer } from '../../../app/routes/auth/__tests__/auth-api-stub.js';
+import { renderApp } from '../../../testing/render-app.js';
+
+const USER_ID = '0b7e1c52-7d1f-4d7e-9a51-3c2f0e6a4b10';
+const USER_URL = `/api/admin/users/${USER_ID}`;
+
+const staff = (role: 'admin' | 'auditor') => ({
+  status: 200,
+  body: {
+    id: '6f1c2b3a-4d5e-4f60-8a7b-9c0d1e2f3a4b',
+    first_name: 'Grace',
+    last_name: 'Hopper',
+    email: 'grace@ledgerstone.local',
+    role,
+  },
+});
+
+const member = (
+  figures: Partial<{ available: string; invested: string; profit: string; version: number }> = {},
+) => {
+  const { available = '1500.00', invested = '5000.00', profit = '250.00', version = 3 } = figures;
+  return {
+    status: 200,
+    body: {
+      data: {
+        id: USER_ID,
+        first_name: 'Ada',
+        last_name: 'Lovelace',
+        email: 'ada@example.com',
+        phone: '+44 20 7946 0000',
+        status: 'active',
+        withdrawable_balance: available,
+        createdAt: '2026-03-14T09:30:00.000Z',
+        total_balance: profit,
+        total_invest: '6000.00',
+        total_withdrawal: '0.00',
+        buckets: { available, invested, profit_locked: '200.00', profit_unlocked: '50.00', reserved: '0.00' },
+        version,
+      },
+    },
+  };
+};
+
+const activity = {
+  status: 200,
+  body: {
+    data: [
+      {
+        id: 'a1a1a1a1-0000-4000-8000-000000000001',
+        type: 'DepositConfirmed',
+        amount: '5000.00',
+        bucket: null,
+        reason: null,
+        actor: { id: 'x', role: 'admin', name: 'Grace Hopper' },
+        requestId: null,
+        streamPosition: 2,
+        occurredAt: '2026-03-15T10:00:00.000Z',
+      },
+      {
+        id: 'a1a1a1a1-0000-4000-8000-000000000002',
+        type: 'BalanceAdjusted',
+        amount: '-50.00',
+        bucket: 'available',
+        reason: 'Duplicate bonus reversed',
+        actor: { id: 'y', role: 'admin', name: 'Alan Turing' },
+        requestId: null,
+        streamPosition: 3,
+        occurredAt: '2026-03-16T10:00:00.000Z',
+      },
+      {
+        id: 'a1a1a1a1-0000-4000-8000-000000000003',
+        type: 'DepositRequested',
+        amount: '5000.00',
+        bucket: null,
+        reason: null,
+        actor: { id: USER_ID, role: 'member', name: null },
+        requestId: null,
+        streamPosition: 1,
+        occurredAt: '2026-03-14T10:00:00.000Z',
+      },
+    ],
+  },
+};
+
+function routes(
+  role: 'admin' | 'auditor',
+  extra: Record<string, StubbedAnswer | (() => StubbedAnswer)> = {},
+) {
+  return {
+    'GET /api/admin': staff(role),
+    [`GET ${USER_URL}`]: member(),
+    [`GET ${USER_URL}/activity`]: activity,
+    ...extra,
+  };
+}
+
+async function renderManageUser() {
+  const rendered = renderApp(`/admin-dashboard/manage-user/${USER_ID}`);
+  await screen.findByRole('heading', { level: 1, name: 'Ada Lovelace' }, { timeout: 5000 });
+  return rendered;
+}
+
+const editForm = () => screen.getByRole('form', { name: 'Edit User Details' });
+const updateButton = () => within(editForm()).getByRole('button', { name: 'Update Details' });
+
+async function replace(user: ReturnType<typeof userEvent.setup>, label: string, text: string) {
+  const input = within(editForm()).getByLabelText(label);
+  await user.clear(input);
+  await user.type(input, text);
+}
+
+describe('/admin-dashboard/manage-user/:id', () => {
+  it('shows the user, the four cards, the information, the form and the activity newest first', async () => {
+    stubApi(routes('admin'));
+    const { router } = await renderManageUser();
+
+    expect(screen.getByText('View and edit user information')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('region', { name: 'Account Balance' })).getByText('$1,500.00'),
+    ).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('region', { name: 'Total Profit' })).getByText('$250.00'),
+    ).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('region', { name: 'Total Investment' })).getByText('$5,000.00'),
+    ).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Status' })).getByText('Active')).toBeInTheDocument();
+    expect(screen.getByText('ada@example.com')).toBeInTheDocument();
+    expect(screen.getByText('+44 20 7946 0000')).toBeInTheDocument();
+
+    expect(within(editForm()).getByLabelText('First Name')).toHaveValue('Ada');
+    expect(within(editForm()).getByLabelText('Account Balance')).toHaveValue('1500.00');
+    expect(within(editForm()).getByLabelText('Total Profit')).toHaveValue('250.00');
+    expect(within(editForm()).getByLabelText('Total Investment')).toHaveValue('5000.00');
+    expect(within(editForm()).getByLabelText('Registration Date')).toBeDisabled();
+
+    const table = await screen.findByRole('table', { name: 'Account activity' });
+    await within(table).findByText('Duplicate bonus reversed');
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((row) => within(row).getAllByRole('cell')[1]?.textContent)).toEqual([
+      'Balance adjusted: Account Balance',
+      'Deposit confirmed',
+      'Deposit requested',
+    ]);
+    expect(within(rows[0] as HTMLElement).getByText('-$50.00')).toBeInTheDocument();
+    expect(within(rows[0] as HTMLElement).getByText('Alan Turing (admin)')).toBeInTheDocument();
+    expect(within(rows[2] as HTMLElement).getByText('Member')).toBeInTheDocument();
+
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Email Client' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/admin-dashboard/message/${USER_ID}`));
+  });
+
+  it('goes Back to the user list', async () => {
+    stubApi(routes('admin'));
+    const { router } = await renderManageUser();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Back' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin-dashboard/alluser'));
+  });
+
+  it('saves a name change as a plain profile update, with no reason asked', async () => {
+    const api = stubApi(
+      routes('admin', {
+        [`PATCH ${USER_URL}`]: { status: 200, body: { message: 'User updated successfully' } },
+      }),
+    );
+    await renderManageUser();
+    const user = userEvent.setup();
+    await replace(user, 'First Name', 'Augusta Ada');
+    await replace(user, 'Email', 'ADA@example.org');
+    await user.click(updateButton());
+
+    expect(await screen.findByText('User updated successfully')).toBeInTheDocument();
+    expect(api.sentBodies(`PATCH ${USER_URL}`)).toEqual([
+      { first_name: 'Augusta Ada', last_name: 'Lovelace', email: 'ada@example.org' },
+    ]);
+    expect(api.sentBodies(`PUT ${USER_URL}/balances`)).toEqual([]);
+  });
+
+  it('asks for a reason when an amount changed, then sends the target figures with the version', async () => {
+    let adjusted = false;
+    const api = stubApi(
+      routes('admin', {
+        [`PUT ${USER_URL}/balances`]: () => {
+          adjusted = true;
+          return { status: 200, body: { message: 'Balances updated', position: '812:4401' } };
+        },
+        [`GET ${USER_URL}?after=812%3A4401`]: member({ available: '2000.00', version: 4 }),
+        [`GET ${USER_URL}/activity`]: () => (adjusted ? activity : { status: 200, body: { data: [] } }),
+      }),
+    );
+    await renderManageUser();
+    const user = userEvent.setup();
+    await replace(user, 'Account Balance', '2000');
+    await user.click(updateButton());
+
+    expect(await screen.findByText('Please give a reason of 3 to 500 characters.')).toBeInTheDocument();
+    expect(api.sentBodies(`PUT ${USER_URL}/balances`)).toEqual([]);
+
+    await user.type(within(editForm()).getByLabelText('Reason'), 'Goodwill credit for the outage');
+    await user.click(updateButton());
+
+    expect(await screen.findByText('User updated successfully')).toBeInTheDocument();
+    expect(api.sentBodies(`PUT ${USER_URL}/balances`)).toEqual([
+      {
+        available: '2000',
+        invested: '5000.00',
+        profit: '250.00',
+        reason: 'Goodwill credit for the outage',
+        version: 3,
+      },
+    ]);
+    expect(api.sentBodies(`PATCH ${USER_URL}`)).toEqual([]);
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('region', { name: 'Account Balance' })).getByText('$2,000.00'),
+      ).toBeInTheDocument(),
+    );
+    expect(within(editForm()).getByLabelText('Reason')).toHaveValue('');
+    expect(await screen.findByText('Duplicate bonus reversed')).toBeInTheDocument();
+  });
+
+  it('says "Updating..." while saving and "Failed to update user" when the server refuses', async () => {
+    let answer!: (value: StubbedAnswer) => void;
+    stubApi(
+      routes('admin', {
+        [`PATCH ${USER_URL}`]: () => new Promise<StubbedAnswer>((resolve) => (answer = resolve)) as never,
+      }),
+    );
+    await renderManageUser();
+    const user = userEvent.setup();
+    await replace(user, 'Last Name', 'Byron');
+    await user.click(updateButton());
+
+    expect(await within(editForm()).findByRole('button', { name: 'Updating...' })).toBeDisabled();
+    answer({
+      status: 400,
+      body: { message: 'Invalid input', fieldErrors: { last_name: 'Last name is too odd' } },
+    });
+    expect(await screen.findByText('Failed to update user')).toBeInTheDocument();
+    expect(screen.getByText('Last name is too odd')).toBeInTheDocument();
+  });
+
+  it('on a 409 shows the server message and reloads the figures, keeping the reason', async () => {
+    let reads = 0;
+    stubApi(
+      routes('admin', {
+        [`GET ${USER_URL}`]: () => (++reads === 1 ? member() : member({ available: '1400.00', version: 5 })),
+        [`PUT ${USER_URL}/balances`]: {
+          status: 409,
+          body: { message: 'This account changed since you opened it' },
+        },
+      }),
+    );
+    await renderManageUser();
+    const user = userEvent.setup();
+    await replace(user, 'Total Profit', '300');
+    await user.type(within(editForm()).getByLabelText('Reason'), 'Missed interest');
+    await user.click(updateButton());
+
+    expect(await screen.findByText('This account changed since you opened it')).toBeInTheDocument();
+    await waitFor(() => expect(within(editForm()).getByLabelText('Account Balance')).toHaveValue('1400.00'));
+    expect(within(editForm()).getByLabelText('Total Profit')).toHaveValue('250.00');
+    expect(within(editForm()).getByLabelText('Reason')).toHaveValue('Missed interest');
+    expect(screen.queryByText('User updated successfully')).not.toBeInTheDocument();
+  });
+
+  it('deletes the user after the confirmation and returns to the user list', async () => {
+    const api = stubApi(
+      routes('admin', { [`DELETE ${USER_URL}`]: { status: 200, body: { message: 'Account closed' } } }),
+    );
+    const { router } = await renderManageUser();
+    const user = userEvent.setup();
+
+    const actions = screen.getByRole('button', { name: 'Actions' });
+    await user.click(actions);
+    expect(actions).toHaveAttribute('aria-expanded', 'true');
+    await user.click(screen.getByRole('menuitem', { name: 'Delete User' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete User' });
+    expect(
+      within(dialog).getByText('Are you sure you want to delete this user? This action cannot be undone.'),
+    ).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.sentBodies(`DELETE ${USER_URL}`)).toEqual([]);
+
+    await user.click(actions);
+    await user.click(screen.getByRole('menuitem', { name: 'Delete User' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('User deleted successfully')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin-dashboard/alluser'));
+    expect(
+      api.fetchStub.mock.calls.some(([url, init]) => init?.method === 'DELETE' && String(url) === USER_URL),
+    ).toBe(true);
+  });
+
+  it('says "Failed to delete user" and stays when the delete fails', async () => {
+    stubApi(routes('admin', { [`DELETE ${USER_URL}`]: { status: 500, body: { message: 'Boom' } } }));
+    const { router } = await renderManageUser();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Actions' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Delete User' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
+
+    expect(await screen.findByText('Failed to delete user')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(`/admin-dashboard/manage-user/${USER_ID}`);
+  });
+
+  it('shows an auditor everything read-only: no actions, every field disabled', async () => {
+    stubApi(routes('auditor'));
+    await renderManageUser();
+    await screen.findByRole('table', { name: 'Account activity' });
+
+    expect(screen.queryByRole('button', { name: 'Actions' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Email Client' })).not.toBeInTheDocument();
+    expect(within(editForm()).queryByRole('button')).not.toBeInTheDocument();
+    for (const label of [
+      'First Name',
+      'Last Name',
+      'Email',
+      'Account Balance',
+      'Total Profit',
+      'Total Investment',
+      'Reason',
+    ]) {
+      expect(within(editForm()).getByLabelText(label)).toBeDisabled();
+    }
+    expect(screen.getByRole('button', { name: 'Back' })).toBeEnabled();
+  });
+});

@@ -1,0 +1,70 @@
+import { formatUsd } from '@ledgerstone/contracts';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { useMemo } from 'react';
+
+import { DataTable, type DataTableColumn } from '../../../components/ui/data-table.js';
+import { useAccountActivity, type ActivityRecord } from '../api/get-account-activity.js';
+import { formatDateTime } from './format.js';
+
+const BUCKETS: Record<string, string> = {
+  available: 'Account Balance',
+  invested: 'Total Investment',
+  profit: 'Total Profit',
+  profit_locked: 'Total Profit',
+  profit_unlocked: 'Total Profit',
+  reserved: 'Reserved',
+};
+
+/** "BalanceAdjusted" reads "Balance adjusted". */
+function eventName(type: string): string {
+  const words = type.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+function actorName({ actor }: ActivityRecord): string {
+  if (actor.role === null) return '—';
+  if (actor.role === 'member') return 'Member';
+  if (actor.role === 'system') return 'System';
+  return `${actor.name ?? 'Unknown'} (${actor.role})`;
+}
+
+const columns: DataTableColumn<ActivityRecord>[] = [
+  { id: 'date', header: 'Date', accessorFn: (record) => formatDateTime(record.occurredAt) },
+  {
+    id: 'type',
+    header: 'Type',
+    accessorFn: (record) =>
+      record.bucket
+        ? `${eventName(record.type)}: ${BUCKETS[record.bucket] ?? record.bucket}`
+        : eventName(record.type),
+  },
+  { id: 'amount', header: 'Amount', accessorFn: (record) => formatUsd(record.amount) },
+  { id: 'actor', header: 'Actor', accessorFn: actorName },
+  { id: 'reason', header: 'Reason', accessorFn: (record) => record.reason ?? '—' },
+];
+
+/** Every event of the account, newest first, with who did it and why. */
+export function AccountActivity({ userId }: { userId: string }) {
+  const activity = useAccountActivity(userId);
+  const rows = useMemo(
+    () => activity.data && [...activity.data].sort((a, b) => b.streamPosition - a.streamPosition),
+    [activity.data],
+  );
+  return (
+    <Box component="section" aria-labelledby="account-activity">
+      <Typography id="account-activity" variant="h6" component="h2" sx={{ mb: 2 }}>
+        Account Activity
+      </Typography>
+      <DataTable
+        label="Account activity"
+        columns={columns}
+        rows={rows}
+        isLoading={activity.isPending}
+        isError={activity.isError}
+        getRowId={(record) => record.id}
+        emptyMessage="No activity yet"
+      />
+    </Box>
+  );
+}
