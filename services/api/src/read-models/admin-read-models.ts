@@ -236,13 +236,13 @@ export class AdminReadModels {
             deposits as (
               select (decided_at at time zone 'UTC')::date as day, sum(amount) as total
               from rm_deposits
-              where status = 'completed' and decided_at >= ${first}::date at time zone 'UTC'
+              where status = 'completed' and decided_at >= ${first}::timestamp at time zone 'UTC'
               group by 1
             ),
             withdrawals as (
               select (decided_at at time zone 'UTC')::date as day, sum(amount) as total
               from rm_withdrawals
-              where status = 'paid' and decided_at >= ${first}::date at time zone 'UTC'
+              where status = 'paid' and decided_at >= ${first}::timestamp at time zone 'UTC'
               group by 1
             )
             select to_char(days.day, 'YYYY-MM-DD') as date,

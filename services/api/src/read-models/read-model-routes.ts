@@ -59,7 +59,7 @@ export const READ_MODEL_ROUTES: readonly ApiRoute[] = [
   {
     method: 'get',
     path: '/api/user/profit',
-    summary: `The member's profit: unlocked (Withdraw Profit may draw on it) and locked, and when the next unlocks.${AFTER}`,
+    summary: `The member's profit: unlocked (Withdraw Profit may draw on it) and locked; next_unlock_at stays null until running investments lock profit.${AFTER}`,
     tag: 'Member',
     access: 'member',
     query: afterQuery,
