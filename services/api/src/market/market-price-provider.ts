@@ -17,7 +17,7 @@ export interface MarketAsset {
   coinGeckoId: string;
 }
 
-export const MARKET_ASSETS: readonly MarketAsset[] = [
+export const MARKET_ASSETS = [
   { symbol: 'BTC', name: 'Bitcoin', coinGeckoId: 'bitcoin' },
   { symbol: 'ETH', name: 'Ethereum', coinGeckoId: 'ethereum' },
   { symbol: 'USDT', name: 'Tether', coinGeckoId: 'tether' },
@@ -26,7 +26,9 @@ export const MARKET_ASSETS: readonly MarketAsset[] = [
   { symbol: 'DOGE', name: 'Dogecoin', coinGeckoId: 'dogecoin' },
   { symbol: 'BNB', name: 'BNB', coinGeckoId: 'binancecoin' },
   { symbol: 'ADA', name: 'Cardano', coinGeckoId: 'cardano' },
-];
+] as const satisfies readonly MarketAsset[];
+
+export type MarketSymbol = (typeof MARKET_ASSETS)[number]['symbol'];
 
 /** Two decimals from $1 up; below $1, up to eight, so a $0.00001234 coin does not read as $0.00. */
 export function formatUsdPrice(price: number): string {

@@ -4,13 +4,14 @@ import {
   formatUsdPrice,
   MARKET_ASSETS,
   type MarketPriceProvider,
+  type MarketSymbol,
 } from './market-price-provider.js';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 
 /** Typical prices and how far each asset swings (a fraction of its price); a stablecoin barely moves. */
-const SAMPLE_MARKET: Record<string, { basePrice: number; swing: number }> = {
+const SAMPLE_MARKET: Record<MarketSymbol, { basePrice: number; swing: number }> = {
   BTC: { basePrice: 96_500, swing: 0.03 },
   ETH: { basePrice: 3_450, swing: 0.04 },
   USDT: { basePrice: 1, swing: 0.0005 },
@@ -25,8 +26,8 @@ const SAMPLE_MARKET: Record<string, { basePrice: number; swing: number }> = {
  * The price of an asset at a moment: two waves whose periods (31 h and 5 h) do not divide a day, so the price
  * moves through the day and differs from the same time yesterday. Each asset has its own phase.
  */
-function samplePrice(symbol: string, index: number, at: number): number {
-  const { basePrice, swing } = SAMPLE_MARKET[symbol] ?? { basePrice: 1, swing: 0 };
+function samplePrice(symbol: MarketSymbol, index: number, at: number): number {
+  const { basePrice, swing } = SAMPLE_MARKET[symbol];
   const phase = index * 1.7;
   const slow = Math.sin((2 * Math.PI * at) / (31 * HOUR_MS) + phase);
   const fast = Math.sin((2 * Math.PI * at) / (5 * HOUR_MS) + 2 * phase);
