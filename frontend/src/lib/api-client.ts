@@ -19,6 +19,8 @@ export type RequestOptions = {
   signal?: AbortSignal;
   /** Statuses outside 2xx whose body is still a regular answer (health reports 503 with its report). */
   acceptStatuses?: readonly number[];
+  /** Extra request headers, e.g. an Idempotency-Key. */
+  headers?: Record<string, string>;
 };
 
 const unreadable = Symbol('unreadable');
@@ -56,6 +58,7 @@ function toApiError(status: number, body: unknown): ApiError {
 
 async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = {
+    ...options.headers,
     Accept: 'application/json',
     // The API refuses state-changing requests without it (a cross-site form cannot set custom headers).
     'X-Requested-With': 'XMLHttpRequest',
