@@ -170,6 +170,8 @@ describe('/dashboard/withdraw-balance', () => {
     ]);
     const requested = api.fetchStub.mock.calls.map(([input]) => String(input));
     expect(requested).toContain('/api/user?after=41%3A7');
+    const [, init] = api.fetchStub.mock.calls.find(([input]) => String(input) === '/api/withdraw') ?? [];
+    expect((init?.headers as Record<string, string>)['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it('shows the server refusal as a toast and on its field, and keeps the form', async () => {

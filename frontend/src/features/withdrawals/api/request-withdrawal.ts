@@ -1,7 +1,7 @@
 import type { WithdrawalRequest, WithdrawalResponse } from '@ledgerstone/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { api, type RequestOptions } from '../../../lib/api-client.js';
+import { api } from '../../../lib/api-client.js';
 import { getMemberProfile, getMemberProfileQueryOptions } from './get-member-profile.js';
 
 export type WithdrawalInput = WithdrawalRequest & { idempotencyKey: string };
@@ -10,10 +10,7 @@ export const requestWithdrawal = ({
   idempotencyKey,
   ...data
 }: WithdrawalInput): Promise<WithdrawalResponse> => {
-  const options: RequestOptions & { headers: Record<string, string> } = {
-    headers: { 'Idempotency-Key': idempotencyKey },
-  };
-  return api.post<WithdrawalResponse>('/withdraw', data, options);
+  return api.post<WithdrawalResponse>('/withdraw', data, { headers: { 'Idempotency-Key': idempotencyKey } });
 };
 
 /**
