@@ -1,9 +1,5 @@
-import Typography from '@mui/material/Typography';
+import { DepositPlans } from '../../../features/deposits/components/deposit-plans.js';
 
 export function Component() {
-  return (
-    <Typography variant="h4" component="h1">
-      Crypto Plans
-    </Typography>
-  );
+  return <DepositPlans kind="crypto" title="Crypto Plans" />;
 }

@@ -1,9 +1,5 @@
-import Typography from '@mui/material/Typography';
+import { DepositDetails } from '../../../features/deposits/components/deposit-details.js';
 
 export function Component() {
-  return (
-    <Typography variant="h4" component="h1">
-      Payment confirmation
-    </Typography>
-  );
+  return <DepositDetails />;
 }

@@ -1,9 +1,5 @@
-import Typography from '@mui/material/Typography';
+import { FinancialServices } from '../../../features/deposits/components/financial-services.js';
 
 export function Component() {
-  return (
-    <Typography variant="h4" component="h1">
-      Financial Service
-    </Typography>
-  );
+  return <FinancialServices />;
 }

@@ -1,9 +1,5 @@
-import Typography from '@mui/material/Typography';
+import { DepositPlans } from '../../../features/deposits/components/deposit-plans.js';
 
 export function Component() {
-  return (
-    <Typography variant="h4" component="h1">
-      Real Estate Plans
-    </Typography>
-  );
+  return <DepositPlans kind="real_estate" title="Real Estate Plans" />;
 }
