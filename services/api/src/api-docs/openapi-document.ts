@@ -141,6 +141,7 @@ export function openApiDocument(routes: readonly ApiRoute[]): JsonObject {
     tags: [
       { name: 'Member', description: 'Signup, verification, sessions, profile and password of members' },
       { name: 'Admin', description: 'Admin sessions, profile, password reset and messages' },
+      { name: 'Market', description: 'Price quotes for the ticker and the market overview' },
       { name: 'Health', description: 'Readiness and liveness' },
       { name: 'Documentation', description: 'This document and its viewer' },
     ],

@@ -47,7 +47,7 @@ export interface ApiRoute {
   /** With the /api prefix and OpenAPI's `{param}` placeholders. */
   path: string;
   summary: string;
-  tag: 'Member' | 'Admin' | 'Health' | 'Documentation';
+  tag: 'Member' | 'Admin' | 'Market' | 'Health' | 'Documentation';
   access: AccessRule;
   /** The query string's parameters, when the route reads any. */
   query?: z.ZodObject;
@@ -447,7 +447,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     path: '/api/market/prices',
     summary:
       'US-dollar quotes of the ticker assets from the configured provider ("sample" offline figures or CoinGecko), cached a minute; public, no personal data; 503 when the provider fails',
-    tag: 'Member',
+    tag: 'Market',
     access: 'public',
     response: marketPrices,
   },
