@@ -49,7 +49,8 @@ function readFieldErrors(value: unknown): FieldErrors {
   return fieldErrors;
 }
 
-function toApiError(status: number, body: unknown): ApiError {
+/** The API's refusal `{ message, fieldErrors? }` as an ApiError, whatever the body turned out to be. */
+export function toApiError(status: number, body: unknown): ApiError {
   const fallback = `Request failed with status ${status}`;
   if (!isRecord(body)) return new ApiError(status, fallback);
   const message = typeof body.message === 'string' && body.message !== '' ? body.message : fallback;

@@ -2,7 +2,7 @@ import type { DepositResponse } from '@ledgerstone/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { env } from '../../../config/env.js';
-import { ApiError, type FieldErrors } from '../../../lib/api-client.js';
+import { ApiError, toApiError } from '../../../lib/api-client.js';
 
 export type DepositInput = {
   planId: string;
@@ -29,25 +29,6 @@ function readBody(text: string): unknown {
   } catch {
     return undefined;
   }
-}
-
-function readFieldErrors(value: unknown): FieldErrors {
-  if (!isRecord(value)) return {};
-  const fieldErrors: FieldErrors = {};
-  for (const [field, messages] of Object.entries(value)) {
-    const message = Array.isArray(messages) ? messages.find((m) => typeof m === 'string') : messages;
-    if (typeof message === 'string' && message !== '') fieldErrors[field] = message;
-  }
-  return fieldErrors;
-}
-
-function toApiError(status: number, body: unknown): ApiError {
-  const message = isRecord(body) && typeof body.message === 'string' ? body.message : '';
-  return new ApiError(
-    status,
-    message || `Request failed with status ${status}`,
-    isRecord(body) ? readFieldErrors(body.fieldErrors) : {},
-  );
 }
 
 export function depositForm(input: DepositInput): FormData {
