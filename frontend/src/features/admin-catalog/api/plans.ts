@@ -1,0 +1,42 @@
+import type {
+  createPlanRequest,
+  PlanChangeResponse,
+  PlanListResponse,
+  PlanResponse,
+} from '@ledgerstone/contracts';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+
+import { api } from '../../../lib/api-client.js';
+
+export type Plan = PlanResponse;
+/** The form's text as typed: the server parses it with the same schema. */
+export type PlanInput = z.input<typeof createPlanRequest>;
+export type PlanChange = Partial<Omit<PlanInput, 'kind'>>;
+
+export const getPlans = async (signal?: AbortSignal): Promise<Plan[]> =>
+  (await api.get<PlanListResponse>('/admin/plans', { signal })).plans;
+
+export const getPlansQueryOptions = () =>
+  queryOptions({ queryKey: ['admin', 'plans'], queryFn: ({ signal }) => getPlans(signal) });
+
+export const usePlans = () => useQuery(getPlansQueryOptions());
+
+const plan = (id: string) => `/admin/plans/${encodeURIComponent(id)}`;
+
+export const createPlan = (data: PlanInput) => api.post<PlanChangeResponse>('/admin/plans', data);
+export const updatePlan = (id: string, data: PlanChange) => api.patch<PlanChangeResponse>(plan(id), data);
+export const deactivatePlan = (id: string) => api.post<PlanChangeResponse>(`${plan(id)}/deactivate`);
+
+function usePlansMutation<TVariables>(mutationFn: (variables: TVariables) => Promise<PlanChangeResponse>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: getPlansQueryOptions().queryKey }),
+  });
+}
+
+export const useCreatePlan = () => usePlansMutation((data: PlanInput) => createPlan(data));
+export const useUpdatePlan = () =>
+  usePlansMutation(({ id, data }: { id: string; data: PlanChange }) => updatePlan(id, data));
+export const useDeactivatePlan = () => usePlansMutation((id: string) => deactivatePlan(id));
