@@ -1,15 +1,71 @@
-import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import DashboardIcon from '@mui/icons-material/Dashboard';
+import Inventory2Icon from '@mui/icons-material/Inventory2';
+import PaymentsIcon from '@mui/icons-material/Payments';
+import PeopleIcon from '@mui/icons-material/People';
+import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
+import { Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
 
+import { AppShell, type ShellNavGroup } from '../../../components/layout/app-shell.js';
 import { paths } from '../../../config/paths.js';
+import { useLogoutAdmin } from '../../../features/admin-session/api/logout-admin.js';
+import { useAdminSessionExpiry } from '../../../features/admin-session/hooks/use-admin-session-expiry.js';
 import { useAdminProfile } from '../../../features/auth/api/get-admin-profile.js';
 import { ApiError } from '../../../lib/api-client.js';
 import { returnToState } from '../../../lib/return-to.js';
 
+const admin = paths.adminDashboard;
+const adminNavigation: ShellNavGroup[] = [
+  {
+    items: [
+      { label: 'Dashboard', href: admin.path, end: true, icon: <DashboardIcon fontSize="small" /> },
+      { label: 'Transaction', href: admin.transactions.path, icon: <ReceiptLongIcon fontSize="small" /> },
+      { label: 'All User', href: admin.users.path, icon: <PeopleIcon fontSize="small" /> },
+      { label: 'Plans', href: admin.plans.path, icon: <Inventory2Icon fontSize="small" /> },
+      { label: 'Payment Methods', href: admin.paymentMethods.path, icon: <PaymentsIcon fontSize="small" /> },
+    ],
+  },
+];
+
 export function Component() {
+  useAdminSessionExpiry();
   const profile = useAdminProfile();
   const location = useLocation();
+  const navigate = useNavigate();
+  const logout = useLogoutAdmin({ leave: () => navigate(paths.auth.adminLogin.path) });
+
   if (profile.error instanceof ApiError && [401, 403].includes(profile.error.status)) {
     return <Navigate to={paths.auth.adminLogin.path} state={returnToState(location)} replace />;
   }
-  return <Outlet />;
+  return (
+    <AppShell
+      label="Admin"
+      homeHref={admin.path}
+      groups={adminNavigation}
+      sidebarHiddenBelow={768}
+      menuClosesAt={768}
+      firstName={profile.data?.first_name}
+      badge={
+        profile.data?.role === 'auditor' ? (
+          <Chip label="Auditor (read-only)" size="small" color="secondary" variant="outlined" />
+        ) : undefined
+      }
+      onLogout={() => logout.mutate()}
+      loggingOut={logout.isPending}
+    >
+      {/* Screens render once the role is known, so an auditor never sees an action button flash up. */}
+      {profile.data ? (
+        <Outlet />
+      ) : profile.isError ? (
+        <Alert severity="error">{profile.error.message}</Alert>
+      ) : (
+        <Box role="status" aria-label="Loading" sx={{ display: 'flex', justifyContent: 'center', py: 8 }}>
+          <CircularProgress />
+        </Box>
+      )}
+    </AppShell>
+  );
 }

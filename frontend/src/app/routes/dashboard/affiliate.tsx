@@ -1,9 +1,20 @@
 import Typography from '@mui/material/Typography';
 
+import { useMemberProfile } from '../../../features/auth/api/get-member-profile.js';
+import { AffiliatesTable } from '../../../features/member-account/components/affiliates-table.js';
+
 export function Component() {
+  const profile = useMemberProfile();
+  const parentName = profile.data ? `${profile.data.first_name} ${profile.data.last_name}`.trim() : '';
   return (
-    <Typography variant="h4" component="h1">
-      Referral
-    </Typography>
+    <>
+      <Typography variant="h4" component="h1" sx={{ mb: 1 }}>
+        Referral
+      </Typography>
+      <Typography sx={{ color: 'text.secondary', mb: 3 }}>
+        Everyone who opened an account with your affiliate link.
+      </Typography>
+      <AffiliatesTable parentName={parentName} />
+    </>
   );
 }

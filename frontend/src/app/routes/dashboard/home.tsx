@@ -1,15 +1,53 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 
+import { paths } from '../../../config/paths.js';
 import { useMemberProfile } from '../../../features/auth/api/get-member-profile.js';
+import { useAccountActivity } from '../../../features/member-account/api/get-account-activity.js';
+import { useMarketPrices } from '../../../features/member-account/api/get-market-prices.js';
+import { AffiliateLink } from '../../../features/member-account/components/affiliate-link.js';
+import { FigureCards } from '../../../features/member-account/components/figure-cards.js';
+import { MarketOverview } from '../../../features/member-account/components/market-overview.js';
+import { PriceTicker } from '../../../features/member-account/components/price-ticker.js';
+import { RecentActivity } from '../../../features/member-account/components/recent-activity.js';
 
 export function Component() {
   const profile = useMemberProfile();
+  const prices = useMarketPrices();
+  const activity = useAccountActivity();
   return (
     <>
-      <Typography variant="h4" component="h1">
-        Dashboard
-      </Typography>
-      {profile.data && <Typography>Welcome, {profile.data.first_name}.</Typography>}
+      <PriceTicker prices={prices.data} isError={prices.isError} />
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={2}
+        sx={{ mb: 3, justifyContent: 'space-between', alignItems: { sm: 'flex-end' } }}
+      >
+        <Box>
+          <Typography variant="h4" component="h1">
+            Dashboard
+          </Typography>
+          {profile.data && (
+            <Typography sx={{ color: 'text.secondary', mt: 0.5 }}>
+              Welcome, {profile.data.first_name}.
+            </Typography>
+          )}
+        </Box>
+        <Stack direction="row" spacing={1.5}>
+          <Button variant="contained" href={paths.dashboard.deposit.path}>
+            Deposit
+          </Button>
+          <Button variant="outlined" href={paths.dashboard.withdraw.path}>
+            Withdraw
+          </Button>
+        </Stack>
+      </Stack>
+      <FigureCards figures={profile.data} />
+      <MarketOverview prices={prices.data} isLoading={prices.isPending} isError={prices.isError} />
+      <AffiliateLink referralCode={profile.data?.referral_code} />
+      <RecentActivity activity={activity.data} isLoading={activity.isPending} isError={activity.isError} />
     </>
   );
 }

@@ -1,15 +1,33 @@
-import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 
+import { AppShell } from '../../../components/layout/app-shell.js';
 import { paths } from '../../../config/paths.js';
 import { useMemberProfile } from '../../../features/auth/api/get-member-profile.js';
+import { useLogoutMember } from '../../../features/member-account/api/logout-member.js';
+import { memberNavigation } from '../../../features/member-account/member-navigation.js';
 import { ApiError } from '../../../lib/api-client.js';
 import { returnToState } from '../../../lib/return-to.js';
 
 export function Component() {
   const profile = useMemberProfile();
   const location = useLocation();
+  const navigate = useNavigate();
+  const logout = useLogoutMember({ leave: () => navigate(paths.home.path) });
+  const logOut = () => logout.mutate();
+
   if (profile.error instanceof ApiError && [401, 403].includes(profile.error.status)) {
     return <Navigate to={paths.auth.login.path} state={returnToState(location)} replace />;
   }
-  return <Outlet />;
+  return (
+    <AppShell
+      label="Member"
+      homeHref={paths.dashboard.path}
+      groups={memberNavigation(logOut)}
+      sidebarHiddenBelow={650}
+      menuClosesAt={768}
+      firstName={profile.data?.first_name}
+      onLogout={logOut}
+      loggingOut={logout.isPending}
+    />
+  );
 }

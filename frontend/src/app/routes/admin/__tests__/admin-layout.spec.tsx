@@ -1,0 +1,181 @@
+import { describe, expect, it } from '@jest/globals';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
+
+import { useIsAuditor, useStaffRole } from '../../../../features/admin-session/hooks/use-staff-role.js';
+import { api } from '../../../../lib/api-client.js';
+import { readReturnTo } from '../../../../lib/return-to.js';
+import { setViewportWidth } from '../../../../testing/render-app.js';
+import { AppProvider } from '../../../provider.js';
+import { stubApi, type StubbedAnswer } from '../../auth/__tests__/auth-api-stub.js';
+
+const FIVE_SECONDS = { timeout: 5000 };
+const EXPIRED = 'Your session has expired. Please log in again.';
+
+const staff = (role: 'admin' | 'auditor') => ({
+  id: '6f1c2b3a-4d5e-4f60-8a7b-9c0d1e2f3a4b',
+  first_name: 'Grace',
+  last_name: 'Hopper',
+  email: 'admin@ledgerstone.local',
+  role,
+});
+
+/** An admin screen as the other screens are built: its calls are keyed under "admin". */
+function ProbeScreen() {
+  const role = useStaffRole();
+  const auditor = useIsAuditor();
+  const users = useQuery({ queryKey: ['admin', 'probe'], queryFn: () => api.get<unknown>('/admin/probe') });
+  const confirm = useMutation({
+    mutationKey: ['admin', 'probe-confirm'],
+    mutationFn: () => api.post<unknown>('/admin/probe/confirm'),
+  });
+  return (
+    <>
+      <h1>Probe</h1>
+      <p>Role: {role}</p>
+      {!auditor && <button onClick={() => confirm.mutate()}>Confirm</button>}
+      {users.isSuccess && <p>Loaded</p>}
+    </>
+  );
+}
+
+function AdminLoginProbe() {
+  const location = useLocation();
+  return (
+    <>
+      <h1>Admin login</h1>
+      <p>Back to: {readReturnTo(location.state, '/admin-dashboard')}</p>
+    </>
+  );
+}
+
+function renderAdminArea(
+  path: string,
+  routes: Record<string, StubbedAnswer | (() => StubbedAnswer)>,
+  width = 1280,
+) {
+  setViewportWidth(width);
+  const api = stubApi(routes);
+  const router = createMemoryRouter(
+    [
+      {
+        path: '/admin-dashboard',
+        lazy: () => import('../layout.js'),
+        children: [
+          { index: true, Component: ProbeScreen },
+          { path: 'alluser', Component: ProbeScreen },
+        ],
+      },
+      { path: '/admin-login', Component: AdminLoginProbe },
+    ],
+    { initialEntries: [path] },
+  );
+  render(
+    <AppProvider>
+      <RouterProvider router={router} />
+    </AppProvider>,
+  );
+  return { router, api };
+}
+
+describe('the admin layout', () => {
+  it('shows the sidebar, the current item and the first name', async () => {
+    renderAdminArea('/admin-dashboard/alluser', {
+      'GET /api/admin': { status: 200, body: staff('admin') },
+      'GET /api/admin/probe': { status: 200, body: {} },
+    });
+    expect(await screen.findByRole('heading', { name: 'Probe' }, FIVE_SECONDS)).toBeInTheDocument();
+    const nav = screen.getByRole('navigation', { name: 'Admin' });
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => [link.textContent, link.getAttribute('href')]),
+    ).toEqual([
+      ['Dashboard', '/admin-dashboard'],
+      ['Transaction', '/admin-dashboard/alltransaction'],
+      ['All User', '/admin-dashboard/alluser'],
+      ['Plans', '/admin-dashboard/plans'],
+      ['Payment Methods', '/admin-dashboard/payment-methods'],
+    ]);
+    expect(within(nav).getByRole('link', { name: 'All User' })).toHaveAttribute('aria-current', 'page');
+    const banner = screen.getByRole('banner');
+    expect(within(banner).getByText('Grace')).toBeInTheDocument();
+    expect(within(banner).queryByText('Auditor (read-only)')).not.toBeInTheDocument();
+    expect(screen.getByText('Role: admin')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Confirm' })).toBeInTheDocument();
+  });
+
+  it('marks an auditor with a chip, and useIsAuditor hides the actions', async () => {
+    renderAdminArea('/admin-dashboard', {
+      'GET /api/admin': { status: 200, body: staff('auditor') },
+      'GET /api/admin/probe': { status: 200, body: {} },
+    });
+    expect(await screen.findByText('Auditor (read-only)', {}, FIVE_SECONDS)).toBeInTheDocument();
+    expect(screen.getByText('Role: auditor')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Confirm' })).not.toBeInTheDocument();
+  });
+
+  it('a 401 on a later admin query toasts the server message and goes to /admin-login', async () => {
+    const { router } = renderAdminArea('/admin-dashboard/alluser', {
+      'GET /api/admin': { status: 200, body: staff('admin') },
+      'GET /api/admin/probe': { status: 401, body: { message: EXPIRED } },
+    });
+    expect(await screen.findByText(EXPIRED, {}, FIVE_SECONDS)).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin-login'));
+    expect(screen.getByText('Back to: /admin-dashboard/alluser')).toBeInTheDocument();
+  });
+
+  it('a 401 on an admin mutation does the same', async () => {
+    const { router } = renderAdminArea('/admin-dashboard', {
+      'GET /api/admin': { status: 200, body: staff('admin') },
+      'GET /api/admin/probe': { status: 200, body: {} },
+      'POST /api/admin/probe/confirm': { status: 401, body: { message: EXPIRED } },
+    });
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Confirm' }, FIVE_SECONDS));
+    expect(await screen.findByText(EXPIRED)).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin-login'));
+  });
+
+  it('without an admin session goes to /admin-login with the server message', async () => {
+    const { router } = renderAdminArea('/admin-dashboard', {
+      'GET /api/admin': { status: 401, body: { message: 'Please log in' } },
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin-login'), FIVE_SECONDS);
+    expect(await screen.findByText('Please log in')).toBeInTheDocument();
+  });
+
+  it('Log out ends the staff session on the server and goes to /admin-login', async () => {
+    const { router, api } = renderAdminArea('/admin-dashboard', {
+      'GET /api/admin': { status: 200, body: staff('admin') },
+      'GET /api/admin/probe': { status: 200, body: {} },
+      'POST /api/admin/logout': { status: 200, body: { message: 'Logged out' } },
+    });
+    await screen.findByRole('heading', { name: 'Probe' }, FIVE_SECONDS);
+    await userEvent
+      .setup()
+      .click(within(screen.getByRole('banner')).getByRole('button', { name: 'Log out' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin-login'));
+    expect(api.sentBodies('POST /api/admin/logout')).toHaveLength(1);
+  });
+
+  it('at 600 px opens the slide-over menu, which closes on navigation', async () => {
+    const { router } = renderAdminArea(
+      '/admin-dashboard',
+      {
+        'GET /api/admin': { status: 200, body: staff('admin') },
+        'GET /api/admin/probe': { status: 200, body: {} },
+      },
+      600,
+    );
+    expect(screen.queryByRole('navigation', { name: 'Admin' })).not.toBeInTheDocument();
+    await screen.findByRole('heading', { name: 'Probe' }, FIVE_SECONDS);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    const menu = await screen.findByRole('dialog', {}, FIVE_SECONDS);
+    await user.click(within(menu).getByRole('link', { name: 'All User' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin-dashboard/alluser'));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+});

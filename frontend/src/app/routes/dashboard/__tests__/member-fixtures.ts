@@ -1,0 +1,36 @@
+import type { MemberProfile } from '@ledgerstone/contracts';
+
+export const member: MemberProfile = {
+  id: '0b5f4c7e-8a39-4f7e-9a55-1d2f3c4b5a69',
+  first_name: 'Ada',
+  last_name: 'Lovelace',
+  email: 'ada@example.com',
+  phone: '+44 117 496 0000',
+  referral_code: 'ABCD2345',
+  status: 'active',
+  createdAt: '2026-11-21T10:00:00.000Z',
+  withdrawable_balance: '1500.00',
+  total_invest: '25000.50',
+  total_withdrawal: '0.00',
+  total_balance: '312.07',
+};
+
+export const marketPrices = {
+  data: [
+    { symbol: 'BTC', name: 'Bitcoin', price: '64250.12', change24h: '2.35' },
+    { symbol: 'ETH', name: 'Ethereum', price: '3120.50', change24h: '-1.10' },
+    { symbol: 'XRP', name: 'XRP', price: '0.61234000', change24h: '0.00' },
+  ],
+  source: 'sample',
+  asOf: '2026-11-21T12:00:00.000Z',
+};
+
+/** Everything the member screens ask for, answered as a member with an empty history. */
+export const memberApi = {
+  'GET /api/user': { status: 200, body: member },
+  'GET /api/market/prices': { status: 200, body: marketPrices },
+  'GET /api/user/activity': { status: 200, body: { data: [] } },
+  'GET /api/users/affiliates': { status: 200, body: { data: [] } },
+  'GET /api/transactions/deposit': { status: 200, body: { data: [] } },
+  'GET /api/withdraw': { status: 200, body: { data: [] } },
+};

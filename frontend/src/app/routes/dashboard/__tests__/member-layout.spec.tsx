@@ -1,0 +1,142 @@
+import { describe, expect, it } from '@jest/globals';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+
+import { renderApp, setViewportWidth } from '../../../../testing/render-app.js';
+import { stubApi } from '../../auth/__tests__/auth-api-stub.js';
+import { member, memberApi } from './member-fixtures.js';
+
+const FIVE_SECONDS = { timeout: 5000 };
+
+async function renderMemberArea(path: string) {
+  const rendered = renderApp(path);
+  await screen.findByRole('heading', { level: 1 }, FIVE_SECONDS);
+  return rendered;
+}
+
+describe('the member layout', () => {
+  it('shows the three groups of the sidebar, the current item, and the first name', async () => {
+    setViewportWidth(1280);
+    stubApi(memberApi);
+    await renderMemberArea('/dashboard/deposit-history');
+
+    const nav = screen.getByRole('navigation', { name: 'Member' });
+    const group = (name: string) =>
+      within(within(nav).getByRole('list', { name }))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent);
+    expect(group('MEMBER ACCOUNT')).toEqual(['Dashboard', 'Affiliate']);
+    expect(group('FINANCE')).toEqual(['Deposits', 'Our Packages', 'Withdrawals']);
+    expect(group('SETTINGS')).toEqual(['Withdrawal Gateway', 'Password', 'Log out']);
+
+    const hrefs = {
+      Dashboard: '/dashboard',
+      Affiliate: '/dashboard/affiliate',
+      Deposits: '/dashboard/deposit-history',
+      'Our Packages': '/dashboard/deposit',
+      Withdrawals: '/dashboard/withdraw-history',
+      'Withdrawal Gateway': '/dashboard/update-wallet',
+      Password: '/dashboard/update-password',
+    };
+    for (const [name, href] of Object.entries(hrefs)) {
+      expect(within(nav).getByRole('link', { name })).toHaveAttribute('href', href);
+    }
+    expect(within(nav).getByRole('link', { name: 'Deposits' })).toHaveAttribute('aria-current', 'page');
+    expect(within(nav).getByRole('link', { name: 'Dashboard' })).not.toHaveAttribute('aria-current');
+    expect(await screen.findByText(member.first_name)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Open menu' })).not.toBeInTheDocument();
+  });
+
+  it('at 600 px hides the sidebar behind "Open menu", and the menu closes on navigation', async () => {
+    setViewportWidth(600);
+    stubApi(memberApi);
+    const user = userEvent.setup();
+    const { router } = await renderMemberArea('/dashboard');
+
+    expect(screen.queryByRole('navigation', { name: 'Member' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    const menu = await screen.findByRole('dialog', {}, FIVE_SECONDS);
+    expect(within(menu).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
+
+    await user.click(within(menu).getByRole('link', { name: 'Affiliate' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/affiliate'));
+    expect(await screen.findByRole('heading', { name: 'Referral' }, FIVE_SECONDS)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Close menu' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('Log out ends the session on the server and lands on /', async () => {
+    setViewportWidth(1280);
+    const api = stubApi({
+      ...memberApi,
+      'POST /api/user/logout': { status: 200, body: { message: 'Logged out' } },
+    });
+    const user = userEvent.setup();
+    const { router } = await renderMemberArea('/dashboard');
+
+    await user.click(within(screen.getByRole('banner')).getByRole('button', { name: 'Log out' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(api.fetchStub.mock.calls.map(([url, init]) => `${init?.method} ${String(url)}`)).toContain(
+      'POST /api/user/logout',
+    );
+  });
+
+  it('the sidebar Log out item logs out too', async () => {
+    setViewportWidth(1280);
+    const api = stubApi({
+      ...memberApi,
+      'POST /api/user/logout': { status: 200, body: { message: 'Logged out' } },
+    });
+    const user = userEvent.setup();
+    const { router } = await renderMemberArea('/dashboard');
+
+    const nav = screen.getByRole('navigation', { name: 'Member' });
+    await user.click(within(nav).getByRole('button', { name: 'Log out' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(api.sentBodies('POST /api/user/logout')).toHaveLength(1);
+  });
+
+  it('without a session goes to /login, and back to the route asked for after login', async () => {
+    setViewportWidth(1280);
+    let signedIn = false;
+    stubApi({
+      ...memberApi,
+      'GET /api/user': () =>
+        signedIn ? { status: 200, body: member } : { status: 401, body: { message: 'Please log in' } },
+      'POST /api/user/login': () => {
+        signedIn = true;
+        return {
+          status: 200,
+          body: { status: 'Login successful', message: 'Login successful', verificationRequired: false },
+        };
+      },
+    });
+    const user = userEvent.setup();
+    const { router } = renderApp('/dashboard/withdraw-history');
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'), FIVE_SECONDS);
+    await user.type(await screen.findByLabelText(/^Email/, {}, FIVE_SECONDS), 'ada@example.com');
+    await user.type(screen.getByLabelText(/^Password/), 'correct horse');
+    await user.click(
+      within(screen.getByRole('form', { name: 'Login' })).getByRole('button', { name: 'Login' }),
+    );
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/withdraw-history'));
+    expect(
+      await screen.findByRole('heading', { name: 'Withdraw History' }, FIVE_SECONDS),
+    ).toBeInTheDocument();
+  });
+
+  it('shows the 404 inside the layout for an unknown path', async () => {
+    setViewportWidth(1280);
+    stubApi(memberApi);
+    await renderMemberArea('/dashboard/no-such-screen');
+
+    expect(screen.getByRole('heading', { level: 1, name: '404 - Page Not Found' })).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Member' })).toBeInTheDocument();
+    expect(within(screen.getByRole('main')).getByRole('heading', { level: 1 })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,126 @@
+import Box from '@mui/material/Box';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Typography from '@mui/material/Typography';
+import { useId, type ReactNode } from 'react';
+import { useLocation } from 'react-router-dom';
+
+import { Logo } from '../ui/logo.js';
+import { RouterLink } from '../ui/router-link.js';
+
+export type ShellNavItem = {
+  label: string;
+  icon: ReactNode;
+  /** Where the item goes; without it the item is an action (Log out). */
+  href?: string;
+  onSelect?: () => void;
+  /** Active only on exactly its own path, not on the paths below it. */
+  end?: boolean;
+};
+export type ShellNavGroup = { title?: string; items: readonly ShellNavItem[] };
+
+export const SIDEBAR_WIDTH = 264;
+export const sidebarBackground = '#070e1a';
+
+function isActive(item: ShellNavItem, pathname: string): boolean {
+  if (!item.href) return false;
+  if (pathname === item.href) return true;
+  return !item.end && pathname.startsWith(`${item.href}/`);
+}
+
+/** A group's title names its list (the items alone are the list's entries). */
+function ShellNavGroupList({ title, children }: { title: string | undefined; children: ReactNode }) {
+  const titleId = useId();
+  return (
+    <>
+      {title && (
+        <Typography
+          id={titleId}
+          sx={{
+            color: 'text.secondary',
+            fontSize: 11,
+            fontWeight: 700,
+            letterSpacing: '0.14em',
+            px: 2,
+            pt: 2,
+            pb: 0.5,
+          }}
+        >
+          {title}
+        </Typography>
+      )}
+      <List dense disablePadding aria-labelledby={title ? titleId : undefined}>
+        {children}
+      </List>
+    </>
+  );
+}
+
+type ShellNavigationProps = {
+  label: string;
+  homeHref: string;
+  groups: readonly ShellNavGroup[];
+  /** Called after any item is chosen (the slide-in menu closes). */
+  onChoose?: () => void;
+};
+
+/** The logo and the grouped items, shared by the permanent sidebar and the slide-in menu. */
+export function ShellNavigation({ label, homeHref, groups, onChoose }: ShellNavigationProps) {
+  const { pathname } = useLocation();
+  return (
+    <>
+      <Box sx={{ px: 2.5, py: 2.25, display: 'flex', alignItems: 'center', minHeight: 64 }}>
+        <RouterLink
+          href={homeHref}
+          onClick={onChoose}
+          style={{ display: 'inline-flex', textDecoration: 'none' }}
+          aria-label={`${label} home`}
+        >
+          <Logo size={28} />
+        </RouterLink>
+      </Box>
+      <Box component="nav" aria-label={label} sx={{ px: 1.5, pb: 2 }}>
+        {groups.map((group, index) => (
+          <ShellNavGroupList key={group.title ?? index} title={group.title}>
+            {group.items.map((item) => {
+              const active = isActive(item, pathname);
+              const choose = () => {
+                item.onSelect?.();
+                onChoose?.();
+              };
+              const linkProps = item.href ? { component: RouterLink, href: item.href } : {};
+              return (
+                <ListItem key={item.label} disablePadding>
+                  <ListItemButton
+                    {...linkProps}
+                    onClick={choose}
+                    selected={active}
+                    aria-current={active ? 'page' : undefined}
+                    sx={{
+                      borderRadius: 2,
+                      my: 0.25,
+                      color: active ? 'primary.light' : 'text.primary',
+                      '&.Mui-selected': { bgcolor: 'rgba(212, 175, 90, 0.14)' },
+                      '&.Mui-selected:hover': { bgcolor: 'rgba(212, 175, 90, 0.2)' },
+                    }}
+                  >
+                    <ListItemIcon sx={{ minWidth: 36, color: active ? 'primary.main' : 'text.secondary' }}>
+                      {item.icon}
+                    </ListItemIcon>
+                    <ListItemText
+                      primary={item.label}
+                      slotProps={{ primary: { sx: { fontWeight: active ? 600 : 500 } } }}
+                    />
+                  </ListItemButton>
+                </ListItem>
+              );
+            })}
+          </ShellNavGroupList>
+        ))}
+      </Box>
+    </>
+  );
+}

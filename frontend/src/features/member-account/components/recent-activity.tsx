@@ -1,0 +1,98 @@
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { formatUsd, type AccountActivity } from '@ledgerstone/contracts';
+
+import { formatDateTime } from '../format.js';
+
+type Activity = AccountActivity['data'][number];
+
+const RECENT_COUNT = 10;
+
+const bucketTitles: Record<string, string> = {
+  available: 'Account Balance',
+  invested: 'Total Deposit',
+  profit: 'Accumulated Interest',
+};
+
+const typeLabels: Record<string, string> = {
+  DepositRequested: 'Deposit requested',
+  DepositConfirmed: 'Deposit confirmed',
+  DepositRejected: 'Deposit rejected',
+  WithdrawalRequested: 'Withdrawal requested',
+  WithdrawalPaid: 'Withdrawal paid',
+  WithdrawalRejected: 'Withdrawal rejected',
+};
+
+export function activityLabel({ type, bucket }: Pick<Activity, 'type' | 'bucket'>): string {
+  if (type === 'BalanceAdjusted') {
+    return `Balance adjusted: ${bucket ? (bucketTitles[bucket] ?? bucket) : 'Account'}`;
+  }
+  // A type the screen does not know yet still reads as words: "ProfitAccrued" -> "Profit accrued".
+  return (
+    typeLabels[type] ?? type.replace(/(?<=[a-z])(?=[A-Z])/g, ' ').replace(/ [A-Z]/g, (s) => s.toLowerCase())
+  );
+}
+
+/** Adjustments carry their sign; other movements show their amount. */
+function activityAmount({ type, amount }: Activity): string {
+  return type === 'BalanceAdjusted' && !amount.startsWith('-') ? `+${formatUsd(amount)}` : formatUsd(amount);
+}
+
+type RecentActivityProps = { activity: AccountActivity | undefined; isLoading: boolean; isError: boolean };
+
+export function RecentActivity({ activity, isLoading, isError }: RecentActivityProps) {
+  const recent = activity?.data.slice(0, RECENT_COUNT) ?? [];
+  return (
+    <Box component="section" aria-labelledby="recent-activity-heading">
+      <Typography id="recent-activity-heading" variant="h5" component="h2" sx={{ mb: 1.5 }}>
+        Recent activity
+      </Typography>
+      <Paper variant="outlined">
+        {isLoading && <Typography sx={{ p: 2 }}>Loading...</Typography>}
+        {isError && (
+          <Typography role="alert" sx={{ p: 2 }}>
+            An error occurred while fetching the data.
+          </Typography>
+        )}
+        {activity && recent.length === 0 && (
+          <Typography sx={{ p: 2, color: 'text.secondary' }}>No activity yet.</Typography>
+        )}
+        {recent.length > 0 && (
+          <Box component="ul" aria-label="Recent activity" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+            {recent.map((entry, index) => (
+              <Box
+                component="li"
+                key={entry.id}
+                sx={{
+                  display: 'flex',
+                  gap: 2,
+                  alignItems: 'flex-start',
+                  px: 2,
+                  py: 1.5,
+                  borderBottom: index < recent.length - 1 ? 1 : 0,
+                  borderColor: 'divider',
+                }}
+              >
+                <Box sx={{ flexGrow: 1, minWidth: 0 }}>
+                  <Typography sx={{ fontWeight: 600 }}>{activityLabel(entry)}</Typography>
+                  {entry.reason && (
+                    <Typography variant="body2" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
+                      Reason: {entry.reason}
+                    </Typography>
+                  )}
+                  <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+                    {formatDateTime(entry.occurredAt)}
+                  </Typography>
+                </Box>
+                <Typography sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
+                  {activityAmount(entry)}
+                </Typography>
+              </Box>
+            ))}
+          </Box>
+        )}
+      </Paper>
+    </Box>
+  );
+}

@@ -1,0 +1,23 @@
+import { formatUsd } from '@ledgerstone/contracts';
+
+const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+const dateTimeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+const wholeDollars = new Intl.NumberFormat('en-US');
+
+export const formatDate = (iso: string) => dateFormat.format(new Date(iso));
+export const formatDateTime = (iso: string) => dateTimeFormat.format(new Date(iso));
+
+/** A card's figure: "$1,500.00", and $0.00 while the server has none. */
+export const formatFigure = (amount: string | undefined) => formatUsd(amount ?? '0.00');
+
+/** A quote's price keeps its precision ("$0.61234"), at least cents; digits never pass through a float. */
+export function formatPrice(price: string): string {
+  const [whole = '0', fraction = ''] = price.split('.');
+  const cents = fraction.replace(/0+$/, '').padEnd(2, '0');
+  return `$${wholeDollars.format(BigInt(whole))}.${cents}`;
+}
+
+/** "+2.35%" / "-1.10%": the sign says the direction, not only the colour. */
+export const formatChange = (change: string) => `${change.startsWith('-') ? '' : '+'}${change}%`;
+
+export const isFalling = (change: string) => change.startsWith('-');
