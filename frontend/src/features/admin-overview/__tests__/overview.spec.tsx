@@ -1,0 +1,121 @@
+import { describe, expect, it, jest } from '@jest/globals';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { deserialize, serialize } from 'node:v8';
+
+import { stubApi } from '../../../app/routes/auth/__tests__/auth-api-stub.js';
+import { renderApp } from '../../../testing/render-app.js';
+
+// jsdom does not expose structuredClone; the chart's pointer gestures clone their plain options with it.
+globalThis.structuredClone ??= <T,>(value: T): T => deserialize(serialize(value)) as T;
+
+const adminProfile = {
+  id: '6f1c2b3a-4d5e-4f60-8a7b-9c0d1e2f3a4b',
+  first_name: 'Grace',
+  last_name: 'Hopper',
+  email: 'admin@ledgerstone.local',
+  role: 'admin',
+};
+
+const totals = {
+  users: 1234,
+  active_users: 1100,
+  total_deposits: '1500000.50',
+  pending_deposits: { count: 3, amount: '4500.00' },
+  total_withdrawals: '250000.00',
+  pending_withdrawals: { count: 1, amount: '100.00' },
+};
+
+const dailyTotals = {
+  data: Array.from({ length: 30 }, (_, index) => ({
+    date: `2026-10-${String(index + 1).padStart(2, '0')}`,
+    deposits: index === 29 ? '1500.00' : '0.00',
+    withdrawals: index === 29 ? '250.50' : '0.00',
+  })),
+};
+
+const newestUser = {
+  id: '0b7f3c52-8f1e-4c56-9a3d-2f6c1d9e8a71',
+  first_name: 'Ada',
+  last_name: 'Lovelace',
+  email: 'ada@example.com',
+  status: 'active',
+  withdrawable_balance: '10.00',
+  createdAt: '2026-11-20T10:00:00.000Z',
+};
+
+function stubOverview() {
+  return stubApi({
+    'GET /api/admin': { status: 200, body: adminProfile },
+    'GET /api/admin/totals': { status: 200, body: totals },
+    'GET /api/admin/daily-totals?days=30': { status: 200, body: dailyTotals },
+    'GET /api/admin/users?page=1&pageSize=5': { status: 200, body: { users: [newestUser], total_users: 1 } },
+  });
+}
+
+const card = (title: string) => screen.getByRole('region', { name: title });
+
+// The first render loads the admin chunks and the screen on a shared 2-core machine.
+jest.setTimeout(20_000);
+
+describe('/admin-dashboard overview', () => {
+  it('shows the real figures on the five cards', async () => {
+    stubOverview();
+    renderApp('/admin-dashboard');
+
+    expect(await screen.findByText('Welcome, Grace.', {}, { timeout: 5000 })).toBeInTheDocument();
+    await screen.findByText('$1,500,000.50');
+    expect(within(card('Total user')).getByText('1,234')).toBeInTheDocument();
+    expect(within(card('Total Withdrawals')).getByText('$250,000.00')).toBeInTheDocument();
+    expect(within(card('Total Deposit')).getByText('$1,500,000.50')).toBeInTheDocument();
+    expect(within(card('Pending Deposits')).getByText('$4,500.00')).toBeInTheDocument();
+    expect(within(card('Pending Deposits')).getByText('3 deposits waiting')).toBeInTheDocument();
+    expect(within(card('Active user')).getByText('1,100')).toBeInTheDocument();
+  });
+
+  it('draws the last 30 days and lists the same figures in a table for assistive technology', async () => {
+    stubOverview();
+    renderApp('/admin-dashboard');
+
+    const table = await screen.findByRole(
+      'table',
+      { name: 'Deposits and withdrawals per day, last 30 days' },
+      { timeout: 5000 },
+    );
+    const rows = within(table).getAllByRole('row');
+    expect(rows).toHaveLength(31);
+    expect(
+      within(rows[30] as HTMLElement)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['$1,500.00', '$250.50']);
+    expect(within(rows[30] as HTMLElement).getByRole('rowheader')).toHaveTextContent('Oct 30');
+    expect(
+      screen.getByRole('img', { name: 'Deposits and withdrawals per day, last 30 days' }),
+    ).toBeInTheDocument();
+  });
+
+  it('lists the latest users; clicking one opens Manage User', async () => {
+    stubOverview();
+    const { router } = renderApp('/admin-dashboard');
+
+    const latest = await screen.findByRole('region', { name: 'Latest Users' }, { timeout: 5000 });
+    await userEvent.setup().click(await within(latest).findByRole('link', { name: /Ada Lovelace/ }));
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe(`/admin-dashboard/manage-user/${newestUser.id}`),
+    );
+  });
+
+  it('shows the server message when the figures cannot be read', async () => {
+    stubApi({
+      'GET /api/admin': { status: 200, body: adminProfile },
+      'GET /api/admin/totals': { status: 503, body: { message: 'The service is unavailable.' } },
+      'GET /api/admin/daily-totals?days=30': { status: 200, body: dailyTotals },
+      'GET /api/admin/users?page=1&pageSize=5': { status: 200, body: { users: [], total_users: 0 } },
+    });
+    renderApp('/admin-dashboard');
+
+    expect(await screen.findByText('The service is unavailable.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('No users yet')).toBeInTheDocument();
+  });
+});

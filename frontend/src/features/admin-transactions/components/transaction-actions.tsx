@@ -1,0 +1,123 @@
+import type { CommandResponse } from '@ledgerstone/contracts';
+import { formatUsd } from '@ledgerstone/contracts';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import { useState } from 'react';
+
+import { useDecideTransaction, type TransactionDecision } from '../api/decide-transaction.js';
+import type { AdminTransactionRow } from '../api/get-admin-transactions.js';
+import { useAdminToasts } from '../hooks/use-admin-toasts.js';
+import { PayWithdrawalDialog } from './pay-withdrawal-dialog.js';
+import { ProofViewerDialog } from './proof-viewer-dialog.js';
+import { RejectReasonDialog } from './reason-dialog.js';
+
+type TransactionActionsProps = {
+  transaction: AdminTransactionRow;
+  /** Auditors see the row's state but get no buttons that change it. */
+  readOnly: boolean;
+  onDecided: (response: CommandResponse) => void;
+};
+
+type OpenDialog = 'reject' | 'pay' | 'proof' | null;
+
+export function TransactionActions({ transaction, readOnly, onDecided }: TransactionActionsProps) {
+  const [openDialog, setOpenDialog] = useState<OpenDialog>(null);
+  const toasts = useAdminToasts();
+  const decision = useDecideTransaction({
+    onSuccess: (response) => {
+      toasts.success(response.message);
+      setOpenDialog(null);
+      onDecided(response);
+    },
+  });
+  const decide = (next: TransactionDecision) => decision.mutate(next, { onError: toasts.failure });
+
+  const { id, type, status } = transaction;
+  const amount = formatUsd(transaction.amount);
+  const isDeposit = type === 'deposit';
+  const canDecide = status === 'pending' && !readOnly;
+  const confirming = decision.isPending && decision.variables.kind === 'confirm-deposit';
+
+  return (
+    <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+      {isDeposit && canDecide && (
+        <Button
+          size="small"
+          variant="contained"
+          disabled={decision.isPending}
+          onClick={() => decide({ kind: 'confirm-deposit', id })}
+        >
+          {confirming ? 'Loading...' : 'Confirm'}
+        </Button>
+      )}
+      {isDeposit && status === 'completed' && (
+        <Button size="small" variant="outlined" disabled>
+          Payment Confirmed
+        </Button>
+      )}
+      {!isDeposit && canDecide && (
+        <Button
+          size="small"
+          variant="contained"
+          disabled={decision.isPending}
+          onClick={() => setOpenDialog('pay')}
+        >
+          Mark Paid
+        </Button>
+      )}
+      {!isDeposit && status === 'paid' && (
+        <Button size="small" variant="outlined" disabled>
+          Paid
+        </Button>
+      )}
+      {canDecide && (
+        <Button
+          size="small"
+          variant="outlined"
+          color="error"
+          disabled={decision.isPending}
+          onClick={() => setOpenDialog('reject')}
+        >
+          Reject
+        </Button>
+      )}
+      {isDeposit && (
+        <Button size="small" variant="text" onClick={() => setOpenDialog('proof')}>
+          View proof
+        </Button>
+      )}
+
+      {canDecide && (
+        <RejectReasonDialog
+          open={openDialog === 'reject'}
+          title={isDeposit ? 'Reject deposit' : 'Reject withdrawal'}
+          description={
+            isDeposit
+              ? `The member will see this reason for rejecting their deposit of ${amount}.`
+              : `The ${amount} reserved for this withdrawal goes back to the member's balance, with this reason.`
+          }
+          isPending={decision.isPending}
+          onClose={() => setOpenDialog(null)}
+          onSubmit={(body) => decide({ kind: isDeposit ? 'reject-deposit' : 'reject-withdrawal', id, body })}
+        />
+      )}
+      {canDecide && !isDeposit && (
+        <PayWithdrawalDialog
+          open={openDialog === 'pay'}
+          amount={amount}
+          isPending={decision.isPending}
+          onClose={() => setOpenDialog(null)}
+          onSubmit={(body) => decide({ kind: 'pay-withdrawal', id, body })}
+        />
+      )}
+      {isDeposit && (
+        <ProofViewerDialog
+          open={openDialog === 'proof'}
+          depositId={id}
+          amount={amount}
+          onClose={() => setOpenDialog(null)}
+        />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,153 @@
+import { formatUsd, type CommandResponse } from '@ledgerstone/contracts';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { useMemo, useState } from 'react';
+
+import { DataTable, type DataTableColumn } from '../../../components/ui/data-table.js';
+import {
+  useAdminTransactions,
+  type AdminTransactionRow,
+  type TransactionStatus,
+  type TransactionType,
+} from '../api/get-admin-transactions.js';
+import { TransactionActions } from './transaction-actions.js';
+import { TransactionStatusChip } from './transaction-status-chip.js';
+
+const PAGE_SIZE = 10;
+
+const typeLabels: Record<TransactionType, string> = { deposit: 'Deposit', withdrawal: 'Withdrawal' };
+const statusLabels: Record<TransactionStatus, string> = {
+  pending: 'Pending',
+  completed: 'Completed',
+  paid: 'Paid',
+  rejected: 'Rejected',
+};
+
+const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+// The API pages and filters; the search box narrows the page on screen (it has no transaction search).
+function matchesSearch(row: AdminTransactionRow, search: string) {
+  const needle = search.trim().toLowerCase();
+  if (needle === '') return true;
+  return [row.type, row.status, row.payment_method, formatUsd(row.amount), row.amount].some((text) =>
+    text.toLowerCase().includes(needle),
+  );
+}
+
+function FilterSelect<T extends string>({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  value: T | '';
+  options: Record<T, string>;
+  onChange: (value: T | '') => void;
+}) {
+  return (
+    <TextField
+      select
+      size="small"
+      label={label}
+      value={value}
+      onChange={(event) => onChange(event.target.value as T | '')}
+      sx={{ minWidth: 150 }}
+    >
+      <MenuItem value="">All</MenuItem>
+      {(Object.entries(options) as [T, string][]).map(([option, text]) => (
+        <MenuItem key={option} value={option}>
+          {text}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
+export function TransactionsTable({ readOnly }: { readOnly: boolean }) {
+  const [pageIndex, setPageIndex] = useState(0);
+  const [search, setSearch] = useState('');
+  const [type, setType] = useState<TransactionType | ''>('');
+  const [status, setStatus] = useState<TransactionStatus | ''>('');
+  const [after, setAfter] = useState<string>();
+  const transactions = useAdminTransactions({
+    page: pageIndex + 1,
+    pageSize: PAGE_SIZE,
+    type: type || undefined,
+    status: status || undefined,
+    after,
+  });
+
+  const columns = useMemo<DataTableColumn<AdminTransactionRow>[]>(
+    () => [
+      { id: 'type', header: 'Type', cell: ({ row }) => typeLabels[row.original.type] },
+      { id: 'amount', header: 'Amount', cell: ({ row }) => formatUsd(row.original.amount) },
+      {
+        id: 'status',
+        header: 'Status',
+        cell: ({ row }) => <TransactionStatusChip status={row.original.status} />,
+      },
+      { id: 'date', header: 'Date', cell: ({ row }) => dateFormat.format(new Date(row.original.createdAt)) },
+      { id: 'payment_method', header: 'Payment Method', cell: ({ row }) => row.original.payment_method },
+      {
+        id: 'actions',
+        header: 'Actions',
+        cell: ({ row }) => (
+          <TransactionActions
+            transaction={row.original}
+            readOnly={readOnly}
+            onDecided={(response: CommandResponse) => setAfter(response.position)}
+          />
+        ),
+      },
+    ],
+    [readOnly],
+  );
+
+  const total = transactions.data?.total ?? 0;
+  const rows = transactions.data?.data.filter((row) => matchesSearch(row, search));
+
+  return (
+    <DataTable
+      label="Transactions"
+      columns={columns}
+      rows={rows}
+      isLoading={transactions.isPending}
+      isError={transactions.isError}
+      pageSize={PAGE_SIZE}
+      emptyMessage="No transactions found"
+      searchPlaceholder="Type, status, method or amount"
+      getRowId={(row) => row.id}
+      serverPaging={{
+        pageIndex,
+        pageCount: Math.ceil(total / PAGE_SIZE),
+        onPageChange: setPageIndex,
+        search,
+        onSearchChange: setSearch,
+      }}
+      toolbar={
+        <Stack direction="row" spacing={1.5}>
+          <FilterSelect
+            label="Type"
+            value={type}
+            options={typeLabels}
+            onChange={(value) => {
+              setType(value);
+              setPageIndex(0);
+            }}
+          />
+          <FilterSelect
+            label="Status"
+            value={status}
+            options={statusLabels}
+            onChange={(value) => {
+              setStatus(value);
+              setPageIndex(0);
+            }}
+          />
+        </Stack>
+      }
+    />
+  );
+}
