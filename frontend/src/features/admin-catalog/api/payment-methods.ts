@@ -34,20 +34,22 @@ export const deactivatePaymentMethod = (id: string) =>
   api.post<PaymentMethodChangeResponse>(`${method(id)}/deactivate`);
 
 function useMethodsMutation<TVariables>(
+  action: string,
   mutationFn: (variables: TVariables) => Promise<PaymentMethodChangeResponse>,
 ) {
   const queryClient = useQueryClient();
   return useMutation({
+    mutationKey: ['admin', 'payment-methods', action],
     mutationFn,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: getPaymentMethodsQueryOptions().queryKey }),
   });
 }
 
 export const useCreatePaymentMethod = () =>
-  useMethodsMutation((data: PaymentMethodInput) => createPaymentMethod(data));
+  useMethodsMutation('create', (data: PaymentMethodInput) => createPaymentMethod(data));
 export const useUpdatePaymentMethod = () =>
-  useMethodsMutation(({ id, data }: { id: string; data: PaymentMethodChange }) =>
+  useMethodsMutation('update', ({ id, data }: { id: string; data: PaymentMethodChange }) =>
     updatePaymentMethod(id, data),
   );
 export const useDeactivatePaymentMethod = () =>
-  useMethodsMutation((id: string) => deactivatePaymentMethod(id));
+  useMethodsMutation('deactivate', (id: string) => deactivatePaymentMethod(id));

@@ -28,15 +28,19 @@ export const createPlan = (data: PlanInput) => api.post<PlanChangeResponse>('/ad
 export const updatePlan = (id: string, data: PlanChange) => api.patch<PlanChangeResponse>(plan(id), data);
 export const deactivatePlan = (id: string) => api.post<PlanChangeResponse>(`${plan(id)}/deactivate`);
 
-function usePlansMutation<TVariables>(mutationFn: (variables: TVariables) => Promise<PlanChangeResponse>) {
+function usePlansMutation<TVariables>(
+  action: string,
+  mutationFn: (variables: TVariables) => Promise<PlanChangeResponse>,
+) {
   const queryClient = useQueryClient();
   return useMutation({
+    mutationKey: ['admin', 'plans', action],
     mutationFn,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: getPlansQueryOptions().queryKey }),
   });
 }
 
-export const useCreatePlan = () => usePlansMutation((data: PlanInput) => createPlan(data));
+export const useCreatePlan = () => usePlansMutation('create', (data: PlanInput) => createPlan(data));
 export const useUpdatePlan = () =>
-  usePlansMutation(({ id, data }: { id: string; data: PlanChange }) => updatePlan(id, data));
-export const useDeactivatePlan = () => usePlansMutation((id: string) => deactivatePlan(id));
+  usePlansMutation('update', ({ id, data }: { id: string; data: PlanChange }) => updatePlan(id, data));
+export const useDeactivatePlan = () => usePlansMutation('deactivate', (id: string) => deactivatePlan(id));

@@ -7,4 +7,7 @@ export const sendMessage = (userId: string, data: AdminMessageRequest): Promise<
   api.post<MessageResponse>(`/admin/email/user/${encodeURIComponent(userId)}`, data);
 
 export const useSendMessage = (userId: string) =>
-  useMutation({ mutationFn: (data: AdminMessageRequest) => sendMessage(userId, data) });
+  useMutation({
+    mutationKey: ['admin', 'users', userId, 'message'],
+    mutationFn: (data: AdminMessageRequest) => sendMessage(userId, data),
+  });

@@ -9,6 +9,7 @@ export const deleteUser = (id: string): Promise<MessageResponse> =>
 export const useDeleteUser = () => {
   const queryClient = useQueryClient();
   return useMutation({
+    mutationKey: ['admin', 'users', 'delete'],
     mutationFn: deleteUser,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin', 'users'] }),
   });

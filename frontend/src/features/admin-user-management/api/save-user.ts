@@ -19,6 +19,7 @@ export class AccountChangedError extends Error {
  */
 export const useSaveUser = (userId: string) =>
   useMutation({
+    mutationKey: ['admin', 'users', userId, 'save'],
     mutationFn: async ({ profile, balances }: UserChanges): Promise<string | undefined> => {
       let position: string | undefined;
       if (balances) {
