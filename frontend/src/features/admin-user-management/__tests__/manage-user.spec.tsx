@@ -2,7 +2,7 @@ import { describe, expect, it, jest } from '@jest/globals';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
-import { stubApi, type StubbedAnswer } from '../../../app/routes/auth/__tests__/auth-api-stub.js';
+import { deferred, stubApi, type StubbedAnswer } from '../../../app/routes/auth/__tests__/auth-api-stub.js';
 import { renderApp } from '../../../testing/render-app.js';
 
 // Whole-app renders with lazy routes on a shared 2-core machine.
@@ -89,10 +89,7 @@ const activity = {
   },
 };
 
-function routes(
-  role: 'admin' | 'auditor',
-  extra: Record<string, StubbedAnswer | (() => StubbedAnswer)> = {},
-) {
+function routes(role: 'admin' | 'auditor', extra: Parameters<typeof stubApi>[0] = {}) {
   return {
     'GET /api/admin': staff(role),
     [`GET ${USER_URL}`]: member(),
@@ -228,12 +225,8 @@ describe('/admin-dashboard/manage-user/:id', () => {
   });
 
   it('says "Updating..." while saving and "Failed to update user" when the server refuses', async () => {
-    let answer!: (value: StubbedAnswer) => void;
-    stubApi(
-      routes('admin', {
-        [`PATCH ${USER_URL}`]: () => new Promise<StubbedAnswer>((resolve) => (answer = resolve)) as never,
-      }),
-    );
+    const answer = deferred<StubbedAnswer>();
+    stubApi(routes('admin', { [`PATCH ${USER_URL}`]: () => answer.promise }));
     await renderManageUser();
     const user = userEvent.setup();
     await replace(user, 'Last Name', 'Byron');
@@ -311,6 +304,24 @@ describe('/admin-dashboard/manage-user/:id', () => {
 
     expect(await screen.findByText('Failed to delete user')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe(`/admin-dashboard/manage-user/${USER_ID}`);
+  });
+
+  it('offers no Delete User or Email Client for a closed account', async () => {
+    const closed = member();
+    Object.assign(closed.body.data, {
+      status: 'closed',
+      first_name: '',
+      last_name: '',
+      email: '',
+      phone: '',
+    });
+    stubApi(routes('admin', { [`GET ${USER_URL}`]: closed }));
+    renderApp(`/admin-dashboard/manage-user/${USER_ID}`);
+    await screen.findByRole('heading', { level: 1, name: 'Closed account' }, { timeout: 5000 });
+
+    expect(within(screen.getByRole('region', { name: 'Status' })).getByText('Closed')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Actions' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Email Client' })).not.toBeInTheDocument();
   });
 
   it('shows an auditor everything read-only: no actions, every field disabled', async () => {

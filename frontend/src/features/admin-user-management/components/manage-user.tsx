@@ -40,7 +40,8 @@ export function ManageUser({ userId, readOnly }: { userId: string; readOnly: boo
           <Button variant="outlined" startIcon={<ArrowBackIcon />} onClick={() => void navigate(userList)}>
             Back
           </Button>
-          {!readOnly && user.data && (
+          {/* A closed account has nothing left to delete and no address to write to. */}
+          {!readOnly && user.data && user.data.status !== 'closed' && (
             <>
               <UserActions userId={userId} onDeleted={() => void navigate(userList)} />
               <Button
