@@ -11,6 +11,8 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { lazy, Suspense, useEffect, useId, useState, type ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 
+import { LogoMark } from '../ui/logo.js';
+import { RouterLink } from '../ui/router-link.js';
 import {
   ShellNavigation,
   SIDEBAR_WIDTH,
@@ -108,6 +110,11 @@ export function AppShell({
               >
                 <MenuIcon />
               </IconButton>
+            )}
+            {compact && (
+              <RouterLink href={homeHref} aria-label={`${label} home`} style={{ display: 'inline-flex' }}>
+                <LogoMark size={28} />
+              </RouterLink>
             )}
             <Box sx={{ flexGrow: 1 }} />
             {firstName && (

@@ -1,5 +1,6 @@
 import Typography from '@mui/material/Typography';
 
+import { env } from '../../../config/env.js';
 import { useMemberProfile } from '../../../features/auth/api/get-member-profile.js';
 import { AffiliatesTable } from '../../../features/member-account/components/affiliates-table.js';
 
@@ -8,6 +9,7 @@ export function Component() {
   const parentName = profile.data ? `${profile.data.first_name} ${profile.data.last_name}`.trim() : '';
   return (
     <>
+      <title>{`Referral | ${env.PRODUCT_NAME}`}</title>
       <Typography variant="h4" component="h1" sx={{ mb: 1 }}>
         Referral
       </Typography>

@@ -3,6 +3,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 
+import { env } from '../../../config/env.js';
 import { paths } from '../../../config/paths.js';
 import { useMemberProfile } from '../../../features/auth/api/get-member-profile.js';
 import { useAccountActivity } from '../../../features/member-account/api/get-account-activity.js';
@@ -19,6 +20,7 @@ export function Component() {
   const activity = useAccountActivity();
   return (
     <>
+      <title>{`Dashboard | ${env.PRODUCT_NAME}`}</title>
       <PriceTicker prices={prices.data} isError={prices.isError} />
       <Stack
         direction={{ xs: 'column', sm: 'row' }}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import axe from 'axe-core';
 
 import { renderApp, setViewportWidth } from '../../../../testing/render-app.js';
 import { stubApi } from '../../auth/__tests__/auth-api-stub.js';
@@ -12,6 +13,37 @@ async function renderMemberArea(path: string) {
   const rendered = renderApp(path);
   await screen.findByRole('heading', { level: 1 }, FIVE_SECONDS);
   return rendered;
+}
+
+/** A window whose width the test changes: media queries answer for it and tell their listeners. */
+function resizableWindow(initialWidth: number) {
+  let width = initialWidth;
+  const listeners = new Set<() => void>();
+  const matches = (query: string) => {
+    const maxWidth = /max-width:\s*(\d+)px/.exec(query)?.[1];
+    const minWidth = /min-width:\s*(\d+)px/.exec(query)?.[1];
+    return (
+      (maxWidth === undefined || width <= Number(maxWidth)) &&
+      (minWidth === undefined || width >= Number(minWidth))
+    );
+  };
+  window.matchMedia = (query: string) =>
+    ({
+      get matches() {
+        return matches(query);
+      },
+      media: query,
+      addEventListener: (_type: string, listener: () => void) => listeners.add(listener),
+      removeEventListener: (_type: string, listener: () => void) => listeners.delete(listener),
+      addListener: (listener: () => void) => listeners.add(listener),
+      removeListener: (listener: () => void) => listeners.delete(listener),
+    }) as unknown as MediaQueryList;
+  return {
+    resize(newWidth: number) {
+      width = newWidth;
+      act(() => listeners.forEach((listener) => listener()));
+    },
+  };
 }
 
 describe('the member layout', () => {
@@ -139,4 +171,31 @@ describe('the member layout', () => {
     expect(screen.getByRole('navigation', { name: 'Member' })).toBeInTheDocument();
     expect(within(screen.getByRole('main')).getByRole('heading', { level: 1 })).toBeInTheDocument();
   });
+
+  it('closes an open slide-in menu when the window reaches 768 px', async () => {
+    const viewport = resizableWindow(600);
+    stubApi(memberApi);
+    const user = userEvent.setup();
+    await renderMemberArea('/dashboard');
+
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    await screen.findByRole('dialog', {}, FIVE_SECONDS);
+    viewport.resize(700);
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Member' })).toBeInTheDocument();
+    viewport.resize(768);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('has no serious or critical axe violations', async () => {
+    setViewportWidth(1280);
+    stubApi(memberApi);
+    const { container } = await renderMemberArea('/dashboard');
+    await screen.findByRole('table', { name: 'Market overview' });
+    await screen.findAllByText('$64,250.12', {}, FIVE_SECONDS);
+    // jsdom computes no layout, so contrast is left to the browser tests.
+    const results = await axe.run(container, { rules: { 'color-contrast': { enabled: false } } });
+    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(', ')}`)).toEqual([]);
+  }, 30_000);
 });
