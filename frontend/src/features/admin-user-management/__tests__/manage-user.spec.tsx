@@ -233,7 +233,7 @@ describe('/admin-dashboard/manage-user/:id', () => {
     await user.click(updateButton());
 
     expect(await within(editForm()).findByRole('button', { name: 'Updating...' })).toBeDisabled();
-    answer({
+    answer.resolve({
       status: 400,
       body: { message: 'Invalid input', fieldErrors: { last_name: 'Last name is too odd' } },
     });
