@@ -131,4 +131,18 @@ describe('DataTable', () => {
     await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'p');
     expect(asked).toEqual(['page 2', 'page 0', 'search p', 'page 0']);
   });
+
+  it('shows the values of new columns for the same rows', () => {
+    const rows = [{ name: 'apple 01' }];
+    const { rerender } = renderTable({ rows });
+    const shout: DataTableColumn<Fruit>[] = [
+      { id: 'name', header: 'Name', accessorFn: (row) => row.name.toUpperCase() },
+    ];
+    rerender(
+      <AppProvider>
+        <DataTable<Fruit> label="Fruit" columns={shout} rows={rows} isLoading={false} isError={false} />
+      </AppProvider>,
+    );
+    expect(shownNames()).toEqual(['APPLE 01']);
+  });
 });

@@ -24,7 +24,7 @@ import {
   type RowData,
   type PaginationState,
 } from '@tanstack/react-table';
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useMemo, useState, type ReactNode } from 'react';
 
 export const dataTableFeatures = tableFeatures({
   columnFilteringFeature,
@@ -88,11 +88,13 @@ export function DataTable<TRow extends RowData>({
   const [localSearch, setLocalSearch] = useState('');
   const [pagination, setPagination] = useState<PaginationState>({ pageIndex: 0, pageSize });
   const search = serverPaging ? serverPaging.search : localSearch;
+  // Rows cache their cell values: new columns (an accessor reading other state) need rows built afresh.
+  const data = useMemo(() => [...(rows ?? [])], [rows, columns]);
 
   const table = useTable({
     features: dataTableFeatures,
     columns,
-    data: rows ?? [],
+    data,
     getRowId: getRowId ? (row) => getRowId(row) : undefined,
     globalFilterFn: 'includesString',
     state: {
