@@ -1,11 +1,10 @@
 import { useParams } from 'react-router-dom';
 
 import { SendMessageForm } from '../../../features/admin-messages/components/send-message-form.js';
-import { useAdminProfile } from '../../../features/auth/api/get-admin-profile.js';
+import { useIsAuditor } from '../../../features/admin-session/hooks/use-staff-role.js';
 
 export function Component() {
   const { id = '' } = useParams();
-  // Until the profile answers, nobody gets actions: an auditor must never see them.
-  const readOnly = useAdminProfile().data?.role !== 'admin';
+  const readOnly = useIsAuditor();
   return <SendMessageForm key={id} userId={id} readOnly={readOnly} />;
 }

@@ -1,8 +1,7 @@
 import { PaymentMethodsManager } from '../../../features/admin-catalog/components/payment-methods-manager.js';
-import { useAdminProfile } from '../../../features/auth/api/get-admin-profile.js';
+import { useIsAuditor } from '../../../features/admin-session/hooks/use-staff-role.js';
 
 export function Component() {
-  // Until the profile answers, nobody gets actions: an auditor must never see them.
-  const readOnly = useAdminProfile().data?.role !== 'admin';
+  const readOnly = useIsAuditor();
   return <PaymentMethodsManager readOnly={readOnly} />;
 }

@@ -306,6 +306,21 @@ describe('/admin-dashboard/manage-user/:id', () => {
     expect(router.state.location.pathname).toBe(`/admin-dashboard/manage-user/${USER_ID}`);
   });
 
+  it('on a 401 while saving shows the server message and goes to /admin-login', async () => {
+    stubApi(
+      routes('admin', {
+        [`PATCH ${USER_URL}`]: { status: 401, body: { message: 'Your session has ended' } },
+      }),
+    );
+    const { router } = await renderManageUser();
+    const user = userEvent.setup();
+    await replace(user, 'First Name', 'Augusta');
+    await user.click(updateButton());
+
+    expect(await screen.findByText('Your session has ended')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin-login'));
+  });
+
   it('offers no Delete User or Email Client for a closed account', async () => {
     const closed = member();
     Object.assign(closed.body.data, {
