@@ -18,12 +18,13 @@ const shared = {
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
-  // Integration tests talk to real PostgreSQL, Redis, S3 and SMTP on a 2-core machine that may be busy.
-  testTimeout: 30_000,
 };
 
 /** @type {import('jest').Config} */
 export default {
+  // Integration tests talk to real PostgreSQL, Redis, S3 and SMTP on a 2-core machine that may be busy.
+  // (A global option: Jest ignores it inside a project.)
+  testTimeout: 30_000,
   projects: [
     {
       ...shared,

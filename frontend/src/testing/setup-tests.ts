@@ -1,5 +1,6 @@
 import '@testing-library/jest-dom/jest-globals';
 import { TextDecoder, TextEncoder } from 'node:util';
+import { deserialize, serialize } from 'node:v8';
 
 // jsdom lacks what react-router needs: TextEncoder at import time, and a Request for every navigation
 // (handed to loaders; the app's tests read only its url, method, headers and signal).
@@ -20,3 +21,5 @@ class NavigationRequest {
 Object.assign(globalThis, { TextEncoder, TextDecoder, Request: NavigationRequest });
 // jsdom does not implement scrolling; ScrollRestoration calls it on every navigation.
 window.scrollTo = () => {};
+// jsdom does not expose structuredClone; the admin chart's pointer gestures clone their options with it.
+globalThis.structuredClone ??= <T>(value: T): T => deserialize(serialize(value)) as T;

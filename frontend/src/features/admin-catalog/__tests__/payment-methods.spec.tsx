@@ -1,4 +1,4 @@
-import { describe, expect, it, jest } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import type { PaymentMethodResponse } from '@ledgerstone/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -8,7 +8,6 @@ import { renderApp } from '../../../testing/render-app.js';
 import { staff } from './catalog-stub.js';
 
 // Whole-app renders with lazy routes on a shared 2-core machine.
-jest.setTimeout(20_000);
 
 const BITCOIN_ADDRESS = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
 const BITCOIN: PaymentMethodResponse = {

@@ -20,7 +20,7 @@ import {
   type PaymentMethodChange,
   type PaymentMethodInput,
 } from '../api/payment-methods.js';
-import { serverMessage, useAdminToasts } from '../hooks/use-admin-toasts.js';
+import { serverMessage, useToasts } from '../../../lib/toasts.js';
 import { fieldError, optionalNumber, showServerFieldErrors, textField } from './form-fields.js';
 
 const NETWORKS = Object.keys(WALLET_NETWORKS) as WalletNetwork[];
@@ -50,12 +50,12 @@ export function PaymentMethodFormDialog({ open, method, onClose }: PaymentMethod
   const form = useForm({ resolver: zodResolver(createPaymentMethodRequest), defaultValues: inputOf(method) });
   const createMethod = useCreatePaymentMethod();
   const updateMethod = useUpdatePaymentMethod();
-  const toasts = useAdminToasts();
+  const toasts = useToasts();
   const pending = createMethod.isPending || updateMethod.isPending;
 
   const onError = (error: unknown) => {
     showServerFieldErrors(form, error, FIELDS);
-    toasts.failure(serverMessage(error, 'Failed to save the payment method'));
+    toasts.error(serverMessage(error, 'Failed to save the payment method'));
   };
 
   const submit = form.handleSubmit(() => {

@@ -8,7 +8,7 @@ import { useMemo, useState } from 'react';
 
 import { DataTable, type DataTableColumn } from '../../../components/ui/data-table.js';
 import { useDeactivatePaymentMethod, usePaymentMethods, type PaymentMethod } from '../api/payment-methods.js';
-import { serverMessage, useAdminToasts } from '../hooks/use-admin-toasts.js';
+import { serverMessage, useToasts } from '../../../lib/toasts.js';
 import { DeactivateDialog } from './deactivate-dialog.js';
 import { PaymentMethodFormDialog } from './payment-method-form-dialog.js';
 import { StatusChip } from './status-chip.js';
@@ -21,7 +21,7 @@ export function PaymentMethodsManager({ readOnly }: { readOnly: boolean }) {
   const [editing, setEditing] = useState<Editing>();
   const [deactivating, setDeactivating] = useState<PaymentMethod>();
   const deactivateMethod = useDeactivatePaymentMethod();
-  const toasts = useAdminToasts();
+  const toasts = useToasts();
 
   const columns = useMemo(() => {
     const list: DataTableColumn<PaymentMethod>[] = [
@@ -86,7 +86,7 @@ export function PaymentMethodsManager({ readOnly }: { readOnly: boolean }) {
         toasts.success(`Payment method ${method.name} deactivated`);
         setDeactivating(undefined);
       },
-      onError: (error) => toasts.failure(serverMessage(error, 'Failed to deactivate the payment method')),
+      onError: (error) => toasts.error(serverMessage(error, 'Failed to deactivate the payment method')),
     });
 
   return (

@@ -14,7 +14,7 @@ import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 
 import { useCreatePlan, useUpdatePlan, type Plan, type PlanChange, type PlanInput } from '../api/plans.js';
-import { serverMessage, useAdminToasts } from '../hooks/use-admin-toasts.js';
+import { serverMessage, useToasts } from '../../../lib/toasts.js';
 import { fieldError, optionalNumber, showServerFieldErrors, textField } from './form-fields.js';
 
 export const PLAN_KIND_LABELS = { crypto: 'Crypto', real_estate: 'Real estate' } as const;
@@ -48,12 +48,12 @@ export function PlanFormDialog({ open, plan, onClose }: PlanFormDialogProps) {
   const form = useForm({ resolver: zodResolver(createPlanRequest), defaultValues: inputOf(plan) });
   const createPlan = useCreatePlan();
   const updatePlan = useUpdatePlan();
-  const toasts = useAdminToasts();
+  const toasts = useToasts();
   const pending = createPlan.isPending || updatePlan.isPending;
 
   const onError = (error: unknown) => {
     showServerFieldErrors(form, error, FIELDS);
-    toasts.failure(serverMessage(error, 'Failed to save the plan'));
+    toasts.error(serverMessage(error, 'Failed to save the plan'));
   };
 
   // The schema parses amounts to cents; the API takes the same text the form holds.

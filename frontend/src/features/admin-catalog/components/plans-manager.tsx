@@ -7,7 +7,7 @@ import { useMemo, useState } from 'react';
 
 import { DataTable, type DataTableColumn } from '../../../components/ui/data-table.js';
 import { useDeactivatePlan, usePlans, type Plan } from '../api/plans.js';
-import { serverMessage, useAdminToasts } from '../hooks/use-admin-toasts.js';
+import { serverMessage, useToasts } from '../../../lib/toasts.js';
 import { DeactivateDialog } from './deactivate-dialog.js';
 import { PLAN_KIND_LABELS, PlanFormDialog } from './plan-form-dialog.js';
 import { StatusChip } from './status-chip.js';
@@ -20,7 +20,7 @@ export function PlansManager({ readOnly }: { readOnly: boolean }) {
   const [editing, setEditing] = useState<Editing>();
   const [deactivating, setDeactivating] = useState<Plan>();
   const deactivatePlan = useDeactivatePlan();
-  const toasts = useAdminToasts();
+  const toasts = useToasts();
 
   const columns = useMemo(() => {
     const list: DataTableColumn<Plan>[] = [
@@ -73,7 +73,7 @@ export function PlansManager({ readOnly }: { readOnly: boolean }) {
         toasts.success(`Plan ${plan.name} deactivated`);
         setDeactivating(undefined);
       },
-      onError: (error) => toasts.failure(serverMessage(error, 'Failed to deactivate the plan')),
+      onError: (error) => toasts.error(serverMessage(error, 'Failed to deactivate the plan')),
     });
 
   return (

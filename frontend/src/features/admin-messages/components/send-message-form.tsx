@@ -15,7 +15,7 @@ import { paths } from '../../../config/paths.js';
 import { ApiError } from '../../../lib/api-client.js';
 import { useRecipient } from '../api/get-recipient.js';
 import { useSendMessage } from '../api/send-message.js';
-import { serverMessage, useAdminToasts } from '../hooks/use-admin-toasts.js';
+import { serverMessage, useToasts } from '../../../lib/toasts.js';
 
 const FIELDS = ['subject', 'message'] as const;
 
@@ -27,7 +27,7 @@ export function SendMessageForm({ userId, readOnly }: { userId: string; readOnly
     defaultValues: { subject: '', message: '' },
   });
   const send = useSendMessage(userId);
-  const toasts = useAdminToasts();
+  const toasts = useToasts();
   const navigate = useNavigate();
   const [sent, setSent] = useState(false);
 
@@ -50,7 +50,7 @@ export function SendMessageForm({ userId, readOnly }: { userId: string; readOnly
             if (message !== undefined) form.setError(name, { type: 'server', message });
           }
         }
-        toasts.failure(serverMessage(error, 'Failed to send message'));
+        toasts.error(serverMessage(error, 'Failed to send message'));
       },
     }),
   );

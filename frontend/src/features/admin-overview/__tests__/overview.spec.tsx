@@ -1,13 +1,9 @@
-import { describe, expect, it, jest } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { deserialize, serialize } from 'node:v8';
 
 import { stubApi } from '../../../app/routes/auth/__tests__/auth-api-stub.js';
 import { renderApp } from '../../../testing/render-app.js';
-
-// jsdom does not expose structuredClone; the chart's pointer gestures clone their plain options with it.
-globalThis.structuredClone ??= <T,>(value: T): T => deserialize(serialize(value)) as T;
 
 const adminProfile = {
   id: '6f1c2b3a-4d5e-4f60-8a7b-9c0d1e2f3a4b',
@@ -56,7 +52,6 @@ function stubOverview() {
 const card = (title: string) => screen.getByRole('region', { name: title });
 
 // The first render loads the admin chunks and the screen on a shared 2-core machine.
-jest.setTimeout(20_000);
 
 describe('/admin-dashboard overview', () => {
   it('shows the real figures on the five cards', async () => {

@@ -108,7 +108,6 @@ async function renderTransactions() {
 }
 
 // The first render loads the admin chunks and the screen on a shared 2-core machine.
-jest.setTimeout(20_000);
 
 describe('/admin-dashboard/alltransaction', () => {
   it('lists deposits and withdrawals with their type, amount, status, date and method', async () => {

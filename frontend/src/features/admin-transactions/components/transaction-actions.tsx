@@ -6,7 +6,7 @@ import { useState } from 'react';
 
 import { useDecideTransaction, type TransactionDecision } from '../api/decide-transaction.js';
 import type { AdminTransactionRow } from '../api/get-admin-transactions.js';
-import { useAdminToasts } from '../hooks/use-admin-toasts.js';
+import { useToasts } from '../../../lib/toasts.js';
 import { PayWithdrawalDialog } from './pay-withdrawal-dialog.js';
 import { ProofViewerDialog } from './proof-viewer-dialog.js';
 import { RejectReasonDialog } from './reason-dialog.js';
@@ -22,7 +22,7 @@ type OpenDialog = 'reject' | 'pay' | 'proof' | null;
 
 export function TransactionActions({ transaction, readOnly, onDecided }: TransactionActionsProps) {
   const [openDialog, setOpenDialog] = useState<OpenDialog>(null);
-  const toasts = useAdminToasts();
+  const toasts = useToasts();
   const decision = useDecideTransaction({
     onSuccess: (response) => {
       toasts.success(response.message);
@@ -30,7 +30,7 @@ export function TransactionActions({ transaction, readOnly, onDecided }: Transac
       onDecided(response);
     },
   });
-  const decide = (next: TransactionDecision) => decision.mutate(next, { onError: toasts.failure });
+  const decide = (next: TransactionDecision) => decision.mutate(next, { onError: (error) => toasts.failure(error) });
 
   const { id, type, status } = transaction;
   const amount = formatUsd(transaction.amount);

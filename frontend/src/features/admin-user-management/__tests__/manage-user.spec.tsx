@@ -1,4 +1,4 @@
-import { describe, expect, it, jest } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
@@ -6,7 +6,6 @@ import { deferred, stubApi, type StubbedAnswer } from '../../../app/routes/auth/
 import { renderApp } from '../../../testing/render-app.js';
 
 // Whole-app renders with lazy routes on a shared 2-core machine.
-jest.setTimeout(20_000);
 
 const USER_ID = '0b7e1c52-7d1f-4d7e-9a51-3c2f0e6a4b10';
 const USER_URL = `/api/admin/users/${USER_ID}`;

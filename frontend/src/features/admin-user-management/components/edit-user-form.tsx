@@ -18,7 +18,7 @@ import { z } from 'zod';
 import { ApiError } from '../../../lib/api-client.js';
 import type { AdminUser } from '../api/get-admin-user.js';
 import { AccountChangedError, useRefreshUser, useSaveUser, type UserChanges } from '../api/save-user.js';
-import { useAdminToasts } from '../hooks/use-admin-toasts.js';
+import { useToasts } from '../../../lib/toasts.js';
 import { formatDate } from './format.js';
 
 type Figures = { available: string; invested: string; profit: string };
@@ -95,7 +95,7 @@ export function EditUserForm({ user, readOnly }: { user: AdminUser; readOnly: bo
   const form: EditUserForm = useForm({ resolver: zodResolver(schema), defaultValues: formValuesOf(user) });
   const save = useSaveUser(user.id);
   const refresh = useRefreshUser(user.id);
-  const toasts = useAdminToasts();
+  const toasts = useToasts();
 
   const submit = form.handleSubmit((values) => {
     const changes: UserChanges = {};
@@ -127,7 +127,7 @@ export function EditUserForm({ user, readOnly }: { user: AdminUser; readOnly: bo
       },
       onError: async (error) => {
         if (error instanceof AccountChangedError) {
-          toasts.failure(error.message || accountMessages.accountChanged);
+          toasts.error(error.message || accountMessages.accountChanged);
           const fresh = await refresh();
           form.reset({ ...form.getValues(), ...figuresOf(fresh) });
           return;
@@ -138,7 +138,7 @@ export function EditUserForm({ user, readOnly }: { user: AdminUser; readOnly: bo
             if (message !== undefined) form.setError(name, { type: 'server', message });
           }
         }
-        toasts.failure('Failed to update user');
+        toasts.error('Failed to update user');
       },
     });
   });

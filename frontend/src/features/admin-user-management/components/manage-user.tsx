@@ -9,7 +9,7 @@ import { useNavigate } from 'react-router-dom';
 
 import { paths } from '../../../config/paths.js';
 import { useAdminUser } from '../api/get-admin-user.js';
-import { serverMessage } from '../hooks/use-admin-toasts.js';
+import { serverMessage } from '../../../lib/toasts.js';
 import { AccountActivity } from './account-activity.js';
 import { EditUserForm } from './edit-user-form.js';
 import { UserActions } from './user-actions.js';

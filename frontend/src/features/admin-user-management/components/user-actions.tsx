@@ -10,7 +10,7 @@ import MenuItem from '@mui/material/MenuItem';
 import { useId, useState } from 'react';
 
 import { useDeleteUser } from '../api/delete-user.js';
-import { useAdminToasts } from '../hooks/use-admin-toasts.js';
+import { useToasts } from '../../../lib/toasts.js';
 
 /** The Actions menu: Delete User closes the account after a confirmation. */
 export function UserActions({ userId, onDeleted }: { userId: string; onDeleted: () => void }) {
@@ -19,7 +19,7 @@ export function UserActions({ userId, onDeleted }: { userId: string; onDeleted: 
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
   const [confirming, setConfirming] = useState(false);
   const deleteUser = useDeleteUser();
-  const toasts = useAdminToasts();
+  const toasts = useToasts();
 
   const remove = () =>
     deleteUser.mutate(userId, {
@@ -28,7 +28,7 @@ export function UserActions({ userId, onDeleted }: { userId: string; onDeleted: 
         setConfirming(false);
         onDeleted();
       },
-      onError: () => toasts.failure('Failed to delete user'),
+      onError: () => toasts.error('Failed to delete user'),
     });
 
   return (

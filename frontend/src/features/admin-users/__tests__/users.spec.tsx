@@ -1,4 +1,4 @@
-import { describe, expect, it, jest } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
@@ -61,7 +61,6 @@ async function renderUsers(role: 'admin' | 'auditor' = 'admin') {
 }
 
 // The first render loads the admin chunks and the screen on a shared 2-core machine.
-jest.setTimeout(20_000);
 
 describe('/admin-dashboard/alluser', () => {
   it('shows every column with the real status and money as dollars', async () => {

@@ -7,7 +7,7 @@ import { useForm } from 'react-hook-form';
 
 import { paths } from '../../../config/paths.js';
 import { useAdminLogin } from '../api/admin-login.js';
-import { useAuthToasts } from '../hooks/use-auth-toasts.js';
+import { useToasts } from '../../../lib/toasts.js';
 import { AuthCard } from './auth-card.js';
 import { formField } from './form-field.js';
 import { PasswordField } from './password-field.js';
@@ -18,7 +18,7 @@ export function AdminLoginForm({ onLoggedIn }: { onLoggedIn: () => void }) {
     defaultValues: { email: '', password: '' },
   });
   const loginMutation = useAdminLogin();
-  const toasts = useAuthToasts();
+  const toasts = useToasts();
 
   const submit = form.handleSubmit((values) =>
     loginMutation.mutate(values, {

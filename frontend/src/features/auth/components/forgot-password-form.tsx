@@ -7,7 +7,7 @@ import { useForm } from 'react-hook-form';
 
 import type { AccountKind } from '../api/account-kind.js';
 import { useForgotPassword } from '../api/forgot-password.js';
-import { useAuthToasts } from '../hooks/use-auth-toasts.js';
+import { useToasts } from '../../../lib/toasts.js';
 import { AuthCard } from './auth-card.js';
 import { formField } from './form-field.js';
 
@@ -21,7 +21,7 @@ type ForgotPasswordFormProps = {
 export function ForgotPasswordForm({ kind, title, loginHref, onSent }: ForgotPasswordFormProps) {
   const form = useForm({ resolver: zodResolver(forgotPasswordRequest), defaultValues: { email: '' } });
   const forgotMutation = useForgotPassword(kind);
-  const toasts = useAuthToasts();
+  const toasts = useToasts();
 
   const submit = form.handleSubmit((values) =>
     forgotMutation.mutate(values, {

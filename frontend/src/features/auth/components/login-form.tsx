@@ -10,7 +10,7 @@ import { Controller, useForm } from 'react-hook-form';
 
 import { paths } from '../../../config/paths.js';
 import { useLogin } from '../api/login.js';
-import { useAuthToasts } from '../hooks/use-auth-toasts.js';
+import { useToasts } from '../../../lib/toasts.js';
 import { AuthCard } from './auth-card.js';
 import { formField } from './form-field.js';
 import { PasswordField } from './password-field.js';
@@ -23,7 +23,7 @@ export function LoginForm({ onLoggedIn, onVerificationRequired }: LoginFormProps
     defaultValues: { email: '', password: '', rememberMe: false },
   });
   const loginMutation = useLogin();
-  const toasts = useAuthToasts();
+  const toasts = useToasts();
 
   const submit = form.handleSubmit((values) =>
     loginMutation.mutate(values, {

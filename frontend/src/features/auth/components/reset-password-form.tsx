@@ -6,7 +6,7 @@ import { useForm } from 'react-hook-form';
 
 import type { AccountKind } from '../api/account-kind.js';
 import { useResetPassword } from '../api/reset-password.js';
-import { useAuthToasts } from '../hooks/use-auth-toasts.js';
+import { useToasts } from '../../../lib/toasts.js';
 import { AuthCard } from './auth-card.js';
 import { formField } from './form-field.js';
 import { PasswordField } from './password-field.js';
@@ -22,7 +22,7 @@ type ResetPasswordFormProps = {
 export function ResetPasswordForm({ kind, token, title, loginHref, onReset }: ResetPasswordFormProps) {
   const form = useForm({ resolver: zodResolver(resetPasswordRequest), defaultValues: { password: '' } });
   const resetMutation = useResetPassword(kind, token);
-  const toasts = useAuthToasts();
+  const toasts = useToasts();
 
   const submit = form.handleSubmit((values) =>
     resetMutation.mutate(values, {

@@ -9,7 +9,7 @@ import { useForm } from 'react-hook-form';
 import { paths } from '../../../config/paths.js';
 import { ApiError } from '../../../lib/api-client.js';
 import { useSignup } from '../api/signup.js';
-import { useAuthToasts } from '../hooks/use-auth-toasts.js';
+import { useToasts } from '../../../lib/toasts.js';
 import { AuthCard } from './auth-card.js';
 import { formField, showFieldErrors } from './form-field.js';
 import { PasswordField } from './password-field.js';
@@ -24,7 +24,7 @@ export function SignupForm({ referralCode, onSignedUp }: SignupFormProps) {
     defaultValues: { firstName: '', lastName: '', email: '', phoneNumber: '', password: '', referralCode },
   });
   const signupMutation = useSignup();
-  const toasts = useAuthToasts();
+  const toasts = useToasts();
 
   const submit = form.handleSubmit((values) =>
     signupMutation.mutate(values, {

@@ -8,7 +8,7 @@ import { useForm } from 'react-hook-form';
 import { paths } from '../../../config/paths.js';
 import { useResendVerificationCode } from '../api/resend-verification-code.js';
 import { useVerifyAccount } from '../api/verify-account.js';
-import { useAuthToasts } from '../hooks/use-auth-toasts.js';
+import { useToasts } from '../../../lib/toasts.js';
 import { AuthCard } from './auth-card.js';
 import { formField } from './form-field.js';
 
@@ -16,7 +16,7 @@ export function VerifyForm({ onVerified }: { onVerified: () => void }) {
   const form = useForm({ resolver: zodResolver(verifyRequest), defaultValues: { verifyCode: '' } });
   const verifyMutation = useVerifyAccount();
   const resendMutation = useResendVerificationCode();
-  const toasts = useAuthToasts();
+  const toasts = useToasts();
 
   const submit = form.handleSubmit((values) =>
     verifyMutation.mutate(values, {

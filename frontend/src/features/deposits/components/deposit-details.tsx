@@ -21,18 +21,12 @@ import { ApiError, type FieldErrors } from '../../../lib/api-client.js';
 import { useCreateDeposit } from '../api/create-deposit.js';
 import { usePaymentMethods } from '../api/get-payment-methods.js';
 import { usePlans } from '../api/get-plans.js';
-import { useDepositToasts } from '../hooks/use-deposit-toasts.js';
+import { serverMessage, useToasts } from '../../../lib/toasts.js';
 import { depositSelection, planReturn, type DepositSelection } from './deposit-terms.js';
 import { ProofDropZone } from './proof-drop-zone.js';
 import { ReceivingAddress } from './receiving-address.js';
 
 const MISSING_PROOF = 'Please upload proof of payment before completing the payment.';
-
-function failureMessage(error: unknown): string {
-  const fromServer =
-    error instanceof ApiError && error.message !== `Request failed with status ${error.status}`;
-  return fromServer ? error.message : 'Something went wrong';
-}
 
 function Detail({ label, value }: { label: string; value: string }) {
   return (
@@ -56,7 +50,7 @@ function PaymentForm({
   plan: PlanResponse;
   method: PaymentMethodResponse;
 }) {
-  const toasts = useDepositToasts();
+  const toasts = useToasts();
   const navigate = useNavigate();
   const [idempotencyKey] = useState(() => crypto.randomUUID());
   const [progress, setProgress] = useState(0);
@@ -90,7 +84,7 @@ function PaymentForm({
           const errors = error instanceof ApiError ? error.fieldErrors : {};
           setFieldErrors(errors);
           if (errors.payment_proof) setProofError(errors.payment_proof);
-          toasts.error(failureMessage(error));
+          toasts.error(serverMessage(error, 'Something went wrong'));
         },
       },
     );

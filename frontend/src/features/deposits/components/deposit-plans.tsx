@@ -21,7 +21,7 @@ import { useNavigate } from 'react-router-dom';
 import { paths } from '../../../config/paths.js';
 import { usePaymentMethods } from '../api/get-payment-methods.js';
 import { usePlans } from '../api/get-plans.js';
-import { useDepositToasts } from '../hooks/use-deposit-toasts.js';
+import { useToasts } from '../../../lib/toasts.js';
 import { planReturn, toCents, type DepositSelection } from './deposit-terms.js';
 
 const MISSING_CHOICE = 'Please select a plan, a payment method, and enter an amount.';
@@ -110,7 +110,7 @@ function ListState({ loading, failed, empty }: { loading: boolean; failed: boole
 export function DepositPlans({ kind, title }: { kind: PlanKind; title: string }) {
   const plans = usePlans(kind);
   const methods = usePaymentMethods();
-  const toasts = useDepositToasts();
+  const toasts = useToasts();
   const navigate = useNavigate();
   const [plan, setPlan] = useState<PlanResponse>();
   const [method, setMethod] = useState<PaymentMethodResponse>();

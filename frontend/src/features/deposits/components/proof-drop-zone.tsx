@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography';
 import { accountMessages, PROOF_MAX_BYTES } from '@ledgerstone/contracts';
 import { ErrorCode, useDropzone, type FileRejection } from 'react-dropzone';
 
-import { useDepositToasts } from '../hooks/use-deposit-toasts.js';
+import { useToasts } from '../../../lib/toasts.js';
 
 const ACCEPTED_PROOF_TYPES = {
   'image/png': ['.png'],
@@ -37,7 +37,7 @@ export function ProofDropZone({
   disabled: boolean;
   onChange: (file: File | undefined, error?: string) => void;
 }) {
-  const toasts = useDepositToasts();
+  const toasts = useToasts();
   const { getRootProps, getInputProps, isDragActive } = useDropzone({
     accept: ACCEPTED_PROOF_TYPES,
     maxSize: PROOF_MAX_BYTES,

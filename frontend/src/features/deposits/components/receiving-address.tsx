@@ -6,7 +6,7 @@ import TextField from '@mui/material/TextField';
 import { toDataURL } from 'qrcode';
 import { useEffect, useState } from 'react';
 
-import { useDepositToasts } from '../hooks/use-deposit-toasts.js';
+import { useToasts } from '../../../lib/toasts.js';
 
 function useQrCode(text: string): string | undefined {
   const [image, setImage] = useState<string>();
@@ -25,7 +25,7 @@ function useQrCode(text: string): string | undefined {
 
 /** The platform's receiving address: read-only, copyable and as a QR code. */
 export function ReceivingAddress({ address }: { address: string }) {
-  const toasts = useDepositToasts();
+  const toasts = useToasts();
   const qrCode = useQrCode(address);
 
   const copy = async () => {

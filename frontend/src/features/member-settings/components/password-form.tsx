@@ -8,7 +8,7 @@ import { z } from 'zod';
 
 import { ApiError } from '../../../lib/api-client.js';
 import { useChangePassword } from '../api/change-password.js';
-import { useToasts } from '../hooks/use-toasts.js';
+import { useToasts } from '../../../lib/toasts.js';
 import { formField, showFieldErrors } from './form-field.js';
 import { PasswordField } from './password-field.js';
 

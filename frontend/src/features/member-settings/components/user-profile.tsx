@@ -14,7 +14,7 @@ import { paths } from '../../../config/paths.js';
 import { ApiError } from '../../../lib/api-client.js';
 import { useMemberProfile } from '../api/get-member-profile.js';
 import { useUpdateProfile } from '../api/update-profile.js';
-import { useToasts } from '../hooks/use-toasts.js';
+import { useToasts } from '../../../lib/toasts.js';
 import { formField, showFieldErrors } from './form-field.js';
 import { PasswordForm, type PasswordFormLabels } from './password-form.js';
 

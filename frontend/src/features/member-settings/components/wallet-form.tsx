@@ -17,7 +17,7 @@ import { useForm } from 'react-hook-form';
 import { ApiError } from '../../../lib/api-client.js';
 import { usePayoutWallets } from '../api/get-payout-wallets.js';
 import { useSavePayoutWallets } from '../api/save-payout-wallets.js';
-import { useToasts } from '../hooks/use-toasts.js';
+import { useToasts } from '../../../lib/toasts.js';
 import { formField, showFieldErrors } from './form-field.js';
 
 const formValues = (wallets: PayoutWallets) => ({

@@ -19,7 +19,7 @@ import { usePayoutWallets } from '../api/get-payout-wallets.js';
 import { useMemberProfile } from '../api/get-member-profile.js';
 import { useProfitStatus } from '../api/get-profit-status.js';
 import { useRequestWithdrawal } from '../api/request-withdrawal.js';
-import { useToasts } from '../hooks/use-toasts.js';
+import { useToasts } from '../../../lib/toasts.js';
 import { newIdempotencyKey } from './idempotency-key.js';
 import { payoutMethods, savedPayoutAddress } from './payout-method.js';
 import { ProfitStatus } from './profit-status.js';
