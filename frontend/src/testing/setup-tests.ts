@@ -23,3 +23,9 @@ Object.assign(globalThis, { TextEncoder, TextDecoder, Request: NavigationRequest
 window.scrollTo = () => {};
 // jsdom does not expose structuredClone; the admin chart's pointer gestures clone their options with it.
 globalThis.structuredClone ??= <T>(value: T): T => deserialize(serialize(value)) as T;
+
+// Jest's ESM loader throws "request for ... is not in cache" when a lazy layout and its lazy child import a
+// module neither has loaded yet at the same moment (browsers do not). Loading the signed-in layouts first
+// leaves the two nothing to race on.
+await import('../app/routes/dashboard/layout.js');
+await import('../app/routes/admin/layout.js');
