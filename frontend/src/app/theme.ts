@@ -30,6 +30,14 @@ export const theme = createTheme({
     overline: { letterSpacing: '0.18em', fontWeight: 600 },
   },
   components: {
+    MuiCssBaseline: {
+      // notistack's default success, info and warning colours are too light for white text (WCAG AA).
+      styleOverrides: {
+        '.notistack-MuiContent.notistack-MuiContent-success': { backgroundColor: '#2e7d32' },
+        '.notistack-MuiContent.notistack-MuiContent-info': { backgroundColor: '#0766a8' },
+        '.notistack-MuiContent.notistack-MuiContent-warning': { backgroundColor: '#9a4a00' },
+      },
+    },
     MuiLink: {
       defaultProps: { component: RouterLink, underline: 'hover' },
     },

@@ -10,6 +10,7 @@ import { useLocation } from 'react-router-dom';
 
 import { Logo } from '../ui/logo.js';
 import { RouterLink } from '../ui/router-link.js';
+import { env } from '../../config/env.js';
 
 export type ShellNavItem = {
   label: string;
@@ -77,7 +78,7 @@ export function ShellNavigation({ label, homeHref, groups, onChoose }: ShellNavi
           href={homeHref}
           onClick={onChoose}
           style={{ display: 'inline-flex', textDecoration: 'none' }}
-          aria-label={`${label} home`}
+          aria-label={`${env.PRODUCT_NAME} ${label} home`}
         >
           <Logo size={28} />
         </RouterLink>

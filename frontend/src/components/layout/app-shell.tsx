@@ -19,6 +19,7 @@ import {
   sidebarBackground,
   type ShellNavGroup,
 } from './app-shell-navigation.js';
+import { env } from '../../config/env.js';
 
 export type { ShellNavGroup, ShellNavItem } from './app-shell-navigation.js';
 
@@ -112,7 +113,11 @@ export function AppShell({
               </IconButton>
             )}
             {compact && (
-              <RouterLink href={homeHref} aria-label={`${label} home`} style={{ display: 'inline-flex' }}>
+              <RouterLink
+                href={homeHref}
+                aria-label={`${env.PRODUCT_NAME} ${label} home`}
+                style={{ display: 'inline-flex' }}
+              >
                 <LogoMark size={28} />
               </RouterLink>
             )}

@@ -131,9 +131,9 @@ export function DataTable<TRow extends RowData>({
   return (
     <Paper variant="outlined" sx={{ p: { xs: 1.5, sm: 2 } }}>
       <Stack
-        direction={{ xs: 'column', sm: 'row' }}
+        direction={{ xs: 'column', md: 'row' }}
         spacing={1.5}
-        sx={{ mb: 2, alignItems: { sm: 'center' } }}
+        sx={{ mb: 2, alignItems: { md: 'center' } }}
       >
         <TextField
           id={searchId}
@@ -143,12 +143,13 @@ export function DataTable<TRow extends RowData>({
           placeholder={searchPlaceholder}
           value={search}
           onChange={(event) => onSearch(event.target.value)}
-          sx={{ minWidth: { sm: 260 } }}
+          sx={{ minWidth: { md: 260 } }}
         />
         <Box sx={{ flexGrow: 1 }} />
         {toolbar}
       </Stack>
-      <TableContainer>
+      {/* Focusable: on narrow screens the table scrolls sideways, and a keyboard must reach that too. */}
+      <TableContainer tabIndex={0} role="region" aria-label={label}>
         <Table size="small" aria-label={label}>
           <TableHead>
             {table.getHeaderGroups().map((headerGroup) => (

@@ -63,7 +63,7 @@ export function Component() {
         <Alert severity="error">{profile.error.message}</Alert>
       ) : (
         <Box role="status" aria-label="Loading" sx={{ display: 'flex', justifyContent: 'center', py: 8 }}>
-          <CircularProgress />
+          <CircularProgress aria-label="Loading" />
         </Box>
       )}
     </AppShell>

@@ -12,6 +12,8 @@ export function PriceTicker({ prices, isError }: PriceTickerProps) {
     <Box
       component="section"
       aria-label="Price ticker"
+      // Scrolls sideways on narrow screens: focusable so a keyboard can scroll it.
+      tabIndex={0}
       sx={{
         display: 'flex',
         alignItems: 'center',

@@ -1,0 +1,324 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { seriousAccessibilityViolations } from './accessibility.js';
+import { launchBrowser } from './browser.js';
+import { waitForMail } from './mail.js';
+import { startPlatform, type RunningPlatform } from './platform.js';
+
+const ADMIN_EMAIL = 'admin@ledgerstone.test';
+const ADMIN_PASSWORD = 'counting house ledger 1602';
+// A real Bitcoin address (BIP-173's example), so the server's per-network check accepts it.
+const BITCOIN_ADDRESS = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
+// The smallest valid PNG: one transparent pixel.
+const PNG_PROOF = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+const TIMEOUT = { timeout: 15_000 };
+
+type Member = { firstName: string; lastName: string; email: string; password: string };
+
+function newMember(firstName: string, lastName: string): Member {
+  const tag = randomBytes(4).toString('hex');
+  return {
+    firstName,
+    lastName,
+    email: `${firstName.toLowerCase()}.${tag}@example.com`,
+    password: `${firstName} keeps exact ledgers ${tag}`,
+  };
+}
+
+async function signUpAndVerify(page: Page, platform: RunningPlatform, member: Member, signupUrl: string) {
+  await page.goto(signupUrl);
+  await page.getByLabel(/^First Name/).fill(member.firstName);
+  await page.getByLabel(/^Last Name/).fill(member.lastName);
+  await page.getByLabel(/^Email Address/).fill(member.email);
+  await page.getByLabel(/^Phone Number/).fill('+44 117 496 0000');
+  await page.getByLabel(/^Password/).fill(member.password);
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await page.waitForURL(`${platform.baseUrl}/verify`, TIMEOUT);
+  const [, code] = await waitForMail(platform, member.email, /verification code is (\d{6})/);
+  await page.getByLabel(/^Verification code/).fill(code ?? '');
+  await page.getByRole('button', { name: 'Verify', exact: true }).click();
+  await page.waitForURL(`${platform.baseUrl}/login`, TIMEOUT);
+}
+
+async function logIn(page: Page, baseUrl: string, member: Member) {
+  await page.goto(`${baseUrl}/login`);
+  await page.getByLabel(/^Email/).fill(member.email);
+  await page.getByLabel(/^Password/).fill(member.password);
+  await page.getByRole('form', { name: 'Login' }).getByRole('button', { name: 'Login' }).click();
+  await page.waitForURL(`${baseUrl}/dashboard`, TIMEOUT);
+  await page.getByText(`Welcome, ${member.firstName}.`).waitFor(TIMEOUT);
+}
+
+async function adminLogIn(page: Page, baseUrl: string) {
+  await page.goto(`${baseUrl}/admin-login`);
+  await page.getByLabel(/^Email/).fill(ADMIN_EMAIL);
+  await page.getByLabel(/^Password/).fill(ADMIN_PASSWORD);
+  await page.getByRole('button', { name: /^Log ?in$/i }).click();
+  await page.waitForURL(`${baseUrl}/admin-dashboard`, TIMEOUT);
+}
+
+/** The figure a dashboard card shows under its title. */
+async function cardFigure(page: Page, title: string): Promise<string> {
+  const card = page.getByRole('region', { name: title });
+  await card.waitFor(TIMEOUT);
+  return (await card.innerText()).replace(title, '').trim();
+}
+
+async function expectCard(page: Page, title: string, figure: string) {
+  const deadline = Date.now() + 15_000;
+  let seen = '';
+  while (Date.now() < deadline) {
+    seen = await cardFigure(page, title);
+    if (seen.includes(figure)) return;
+    await page.reload();
+  }
+  throw new Error(`card "${title}" shows "${seen}", expected ${figure}`);
+}
+
+async function expectNoSeriousViolations(page: Page, screen: string) {
+  expect({ screen, violations: await seriousAccessibilityViolations(page) }).toEqual({
+    screen,
+    violations: [],
+  });
+}
+
+/** The transactions table's row of the member's only transaction of that type. */
+function transactionRow(page: Page, type: 'deposit' | 'withdrawal', amount: string) {
+  return page
+    .getByRole('row')
+    .filter({ hasText: new RegExp(type, 'i') })
+    .filter({ hasText: amount });
+}
+
+describe('a member and an admin move money through the whole stack', () => {
+  let platform: RunningPlatform;
+  let browser: Browser;
+  let memberContext: BrowserContext;
+  let adminContext: BrowserContext;
+  let member: Page;
+  let admin: Page;
+  const ada = newMember('Ada', 'Lovelace');
+  const charles = newMember('Charles', 'Babbage');
+
+  beforeAll(async () => {
+    platform = await startPlatform({ ADMIN_EMAIL, ADMIN_PASSWORD });
+    browser = await launchBrowser();
+    memberContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    adminContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    member = await memberContext.newPage();
+    admin = await adminContext.newPage();
+  }, 90_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await platform?.stop();
+  }, 30_000);
+
+  it('signs up, verifies and logs in; an amount outside the plan is refused', async () => {
+    const { baseUrl } = platform;
+    await signUpAndVerify(member, platform, ada, `${baseUrl}/signup`);
+    await logIn(member, baseUrl, ada);
+    await expectNoSeriousViolations(member, '/dashboard');
+
+    await member.getByRole('link', { name: 'Deposit', exact: true }).click();
+    await member.waitForURL(`${baseUrl}/dashboard/deposit`, TIMEOUT);
+    await expectNoSeriousViolations(member, '/dashboard/deposit');
+    await member.getByRole('link', { name: 'Crypto Plans' }).click();
+    await member.waitForURL(`${baseUrl}/dashboard/crypto`, TIMEOUT);
+    await member.getByRole('button', { name: /^BASIC/ }).click();
+    await member.getByText('BASIC is selected').waitFor(TIMEOUT);
+    await member.getByRole('button', { name: 'BITCOIN' }).click();
+    await member.getByLabel(/^Amount/).fill('50');
+    await member.getByRole('button', { name: 'Proceed to Payment' }).click();
+    await member
+      .getByText('Please enter an amount between $1,000.00 and $10,000.00 for the BASIC plan.')
+      .waitFor(TIMEOUT);
+    expect(new URL(member.url()).pathname).toBe('/dashboard/crypto');
+    await expectNoSeriousViolations(member, '/dashboard/crypto');
+  }, 120_000);
+
+  it('deposits with a PNG proof, which stays pending in the history', async () => {
+    const { baseUrl } = platform;
+    await member.getByLabel(/^Amount/).fill('1500');
+    await member.getByRole('button', { name: 'Proceed to Payment' }).click();
+    await member.waitForURL(`${baseUrl}/dashboard/deposit-details`, TIMEOUT);
+    await member.getByRole('img', { name: 'QR code of the receiving address' }).waitFor(TIMEOUT);
+    await expectNoSeriousViolations(member, '/dashboard/deposit-details');
+    await member.locator('input[type=file]').setInputFiles({
+      name: 'proof.png',
+      mimeType: 'image/png',
+      buffer: PNG_PROOF,
+    });
+    await member.getByText('File proof.png selected successfully!').waitFor(TIMEOUT);
+    await member.getByRole('button', { name: 'Complete Payment' }).click();
+    await member.waitForURL(`${baseUrl}/dashboard`, TIMEOUT);
+
+    await member.goto(`${baseUrl}/dashboard/deposit-history`);
+    const row = member.getByRole('row').filter({ hasText: '$1,500.00' });
+    await row.filter({ hasText: /pending/i }).waitFor(TIMEOUT);
+    await expectNoSeriousViolations(member, '/dashboard/deposit-history');
+  }, 120_000);
+
+  it('the admin confirms the deposit and the member sees Total Deposit', async () => {
+    const { baseUrl } = platform;
+    await adminLogIn(admin, baseUrl);
+    await expectNoSeriousViolations(admin, '/admin-dashboard');
+    await admin.goto(`${baseUrl}/admin-dashboard/alltransaction`);
+    const deposit = transactionRow(admin, 'deposit', '$1,500.00');
+    await deposit.getByRole('button', { name: 'Confirm' }).click();
+    await deposit.getByRole('button', { name: 'Payment Confirmed' }).waitFor(TIMEOUT);
+    expect(await deposit.getByRole('button', { name: 'Payment Confirmed' }).isDisabled()).toBe(true);
+    await expectNoSeriousViolations(admin, '/admin-dashboard/alltransaction');
+
+    await member.goto(`${baseUrl}/dashboard`);
+    await expectCard(member, 'Total Deposit', '$1,500.00');
+  }, 120_000);
+
+  it('the admin adjusts the Account Balance with a reason, which the member sees', async () => {
+    const { baseUrl } = platform;
+    await admin.goto(`${baseUrl}/admin-dashboard/alluser`);
+    await expectNoSeriousViolations(admin, '/admin-dashboard/alluser');
+    await admin
+      .getByRole('row')
+      .filter({ hasText: ada.email })
+      .getByRole('link', { name: /^Manage user/ })
+      .click();
+    await admin.getByText('View and edit user information').waitFor(TIMEOUT);
+    await expectNoSeriousViolations(admin, '/admin-dashboard/manage-user');
+    await admin.getByRole('textbox', { name: 'Account Balance' }).fill('200');
+    await admin.getByLabel(/^Reason/).fill('Welcome bonus for the first deposit');
+    await admin.getByRole('button', { name: 'Update Details' }).click();
+    await admin.getByText('User updated successfully').waitFor(TIMEOUT);
+    await admin.getByText('Welcome bonus for the first deposit').first().waitFor(TIMEOUT);
+
+    await member.goto(`${baseUrl}/dashboard`);
+    await expectCard(member, 'Account Balance', '$200.00');
+    await member.getByText('Welcome bonus for the first deposit').first().waitFor(TIMEOUT);
+  }, 120_000);
+
+  it('a withdrawal is reserved and pending; more than the balance is refused', async () => {
+    const { baseUrl } = platform;
+    await member.goto(`${baseUrl}/dashboard/withdraw`);
+    await expectNoSeriousViolations(member, '/dashboard/withdraw');
+    await member.getByRole('link', { name: 'Balance' }).click();
+    await member.waitForURL(`${baseUrl}/dashboard/withdraw-balance`, TIMEOUT);
+    await member.getByRole('button', { name: 'BITCOIN' }).click();
+    await member.getByLabel(/^Amount/).fill('1000');
+    await member.getByLabel(/^Wallet Address/).fill(BITCOIN_ADDRESS);
+    await member.getByRole('button', { name: 'Proceed to Payment' }).click();
+    await member.getByText('Insufficient balance').first().waitFor(TIMEOUT);
+    expect(new URL(member.url()).pathname).toBe('/dashboard/withdraw-balance');
+    await expectNoSeriousViolations(member, '/dashboard/withdraw-balance');
+
+    await member.getByLabel(/^Amount/).fill('50');
+    await member.getByRole('button', { name: 'Proceed to Payment' }).click();
+    await member.getByText('Withdrawal successful!').waitFor(TIMEOUT);
+    await member.waitForURL(`${baseUrl}/dashboard`, TIMEOUT);
+    await expectCard(member, 'Account Balance', '$150.00');
+
+    await member.goto(`${baseUrl}/dashboard/withdraw-history`);
+    await member
+      .getByRole('row')
+      .filter({ hasText: '$50.00' })
+      .filter({ hasText: /pending/i })
+      .waitFor(TIMEOUT);
+    await expectNoSeriousViolations(member, '/dashboard/withdraw-history');
+  }, 120_000);
+
+  it('the admin marks the withdrawal paid and Total Withdrawals follows', async () => {
+    const { baseUrl } = platform;
+    await admin.goto(`${baseUrl}/admin-dashboard/alltransaction`);
+    const withdrawal = transactionRow(admin, 'withdrawal', '$50.00');
+    await withdrawal.getByRole('button', { name: 'Mark Paid' }).click();
+    const dialog = admin.getByRole('dialog');
+    await dialog.getByLabel(/reference/i).fill('txid-0001');
+    await dialog.getByRole('button', { name: 'Mark Paid' }).click();
+    await withdrawal.getByRole('button', { name: 'Paid' }).waitFor(TIMEOUT);
+
+    await member.goto(`${baseUrl}/dashboard`);
+    await expectCard(member, 'Total Withdrawals', '$50.00');
+  }, 120_000);
+
+  it('a friend signs up through the affiliate link and shows as Active', async () => {
+    const { baseUrl } = platform;
+    await member.goto(`${baseUrl}/dashboard`);
+    const linkField = member.getByRole('textbox', { name: /affiliate link/i });
+    await linkField.and(member.locator('[value*="/signup?ref="]')).waitFor(TIMEOUT);
+    const link = await linkField.inputValue();
+    expect(link).toMatch(new RegExp(`^${baseUrl}/signup\\?ref=`));
+
+    const friendContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const friend = await friendContext.newPage();
+    await signUpAndVerify(friend, platform, charles, link);
+    await friendContext.close();
+
+    // The referral list is a projection: it may take a moment to see the friend's verification.
+    const row = member.getByRole('row').filter({ hasText: 'Charles' });
+    const deadline = Date.now() + 15_000;
+    let seen: string;
+    do {
+      await member.goto(`${baseUrl}/dashboard/affiliate`);
+      await member.getByRole('heading', { name: 'Referral' }).waitFor(TIMEOUT);
+      await member.getByText('Loading...').waitFor({ state: 'detached', ...TIMEOUT });
+      seen = (await row.count()) > 0 ? await row.innerText() : '(no row)';
+    } while (!/\bActive\b/.test(seen.replace('Not Active', '')) && Date.now() < deadline);
+    expect(seen).toMatch(/\bActive\b/);
+    expect(seen).not.toContain('Not Active');
+    await expectNoSeriousViolations(member, '/dashboard/affiliate');
+  }, 120_000);
+
+  it('the other member screens pass axe', async () => {
+    const { baseUrl } = platform;
+    for (const path of [
+      '/dashboard/real-estate',
+      '/dashboard/withdraw-profit',
+      '/dashboard/update-password',
+      '/dashboard/update-wallet',
+      '/dashboard/user-profile',
+      '/dashboard/no-such-screen',
+    ]) {
+      await member.goto(`${baseUrl}${path}`);
+      await member.getByRole('heading', { level: 1 }).waitFor(TIMEOUT);
+      await expectNoSeriousViolations(member, path);
+    }
+    for (const path of ['/admin-dashboard/plans', '/admin-dashboard/payment-methods']) {
+      await admin.goto(`${baseUrl}${path}`);
+      await admin.getByRole('heading', { level: 1 }).waitFor(TIMEOUT);
+      await expectNoSeriousViolations(admin, path);
+    }
+  }, 120_000);
+
+  it('the menus slide in at 600 px and close on navigation', async () => {
+    const { baseUrl } = platform;
+    await member.setViewportSize({ width: 600, height: 900 });
+    await member.goto(`${baseUrl}/dashboard`);
+    await member.getByRole('button', { name: 'Open menu' }).click();
+    await member.getByRole('dialog').getByRole('link', { name: 'Affiliate' }).click();
+    await member.waitForURL(`${baseUrl}/dashboard/affiliate`, TIMEOUT);
+    await member.getByRole('dialog').waitFor({ state: 'detached', ...TIMEOUT });
+    await expectNoSeriousViolations(member, '/dashboard/affiliate at 600 px');
+
+    await admin.setViewportSize({ width: 600, height: 900 });
+    await admin.goto(`${baseUrl}/admin-dashboard`);
+    await admin.getByRole('button', { name: 'Open menu' }).click();
+    await admin.getByRole('dialog').getByRole('link', { name: 'All User' }).click();
+    await admin.waitForURL(`${baseUrl}/admin-dashboard/alluser`, TIMEOUT);
+    await admin.getByRole('dialog').waitFor({ state: 'detached', ...TIMEOUT });
+    await member.setViewportSize({ width: 1280, height: 900 });
+  }, 120_000);
+
+  it('logging out ends the session on the server', async () => {
+    const { baseUrl } = platform;
+    await member.goto(`${baseUrl}/dashboard`);
+    await member.getByRole('button', { name: 'Log out' }).first().click();
+    await member.waitForURL(`${baseUrl}/`, TIMEOUT);
+    const profile = await member.request.get(`${baseUrl}/api/user`);
+    expect(profile.status()).toBe(401);
+    await member.goto(`${baseUrl}/dashboard/deposit-history`);
+    await member.waitForURL(`${baseUrl}/login`, TIMEOUT);
+  }, 60_000);
+});
