@@ -63,6 +63,15 @@ describe('DataTable', () => {
     expect(screen.getByText('Showing 1 of 3')).toBeInTheDocument();
   });
 
+  it('has a search box unless it is not searchable', () => {
+    const { unmount } = renderTable();
+    expect(screen.getByRole('searchbox', { name: 'Search' })).toBeInTheDocument();
+    unmount();
+    renderTable({ searchable: false });
+    expect(screen.queryByRole('searchbox')).not.toBeInTheDocument();
+    expect(shownNames()).toHaveLength(10);
+  });
+
   it('searching filters the rows and goes back to page 1', async () => {
     const user = userEvent.setup();
     renderTable({ pageSize: 5 });

@@ -45,8 +45,9 @@ export type ServerPaging = {
   pageIndex: number;
   pageCount: number;
   onPageChange: (pageIndex: number) => void;
-  search: string;
-  onSearchChange: (search: string) => void;
+  /** Absent when the table is not searchable. */
+  search?: string;
+  onSearchChange?: (search: string) => void;
 };
 
 export type DataTableProps<TRow extends RowData> = {
@@ -61,6 +62,8 @@ export type DataTableProps<TRow extends RowData> = {
   searchPlaceholder?: string;
   getRowId?: (row: TRow) => string;
   onRowClick?: (row: TRow) => void;
+  /** False hides the search box, for lists the server cannot search. */
+  searchable?: boolean;
   /** When set, searching and paging happen on the server; otherwise on the rows given. */
   serverPaging?: ServerPaging;
   toolbar?: ReactNode;
@@ -79,6 +82,7 @@ export function DataTable<TRow extends RowData>({
   pageSize = 10,
   emptyMessage = 'No data available',
   searchPlaceholder = 'Search',
+  searchable = true,
   getRowId,
   onRowClick,
   serverPaging,
@@ -87,7 +91,7 @@ export function DataTable<TRow extends RowData>({
   const searchId = useId();
   const [localSearch, setLocalSearch] = useState('');
   const [pagination, setPagination] = useState<PaginationState>({ pageIndex: 0, pageSize });
-  const search = serverPaging ? serverPaging.search : localSearch;
+  const search = serverPaging ? (serverPaging.search ?? '') : localSearch;
   // Rows cache their cell values: new columns (an accessor reading other state) need rows built afresh.
   const data = useMemo(() => [...(rows ?? [])], [rows, columns]);
 
@@ -107,7 +111,7 @@ export function DataTable<TRow extends RowData>({
 
   const onSearch = (value: string) => {
     if (serverPaging) {
-      serverPaging.onSearchChange(value);
+      serverPaging.onSearchChange?.(value);
       serverPaging.onPageChange(0);
     } else {
       setLocalSearch(value);
@@ -135,16 +139,18 @@ export function DataTable<TRow extends RowData>({
         spacing={1.5}
         sx={{ mb: 2, alignItems: { md: 'center' } }}
       >
-        <TextField
-          id={searchId}
-          size="small"
-          type="search"
-          label="Search"
-          placeholder={searchPlaceholder}
-          value={search}
-          onChange={(event) => onSearch(event.target.value)}
-          sx={{ minWidth: { md: 260 } }}
-        />
+        {searchable && (
+          <TextField
+            id={searchId}
+            size="small"
+            type="search"
+            label="Search"
+            placeholder={searchPlaceholder}
+            value={search}
+            onChange={(event) => onSearch(event.target.value)}
+            sx={{ minWidth: { md: 260 } }}
+          />
+        )}
         <Box sx={{ flexGrow: 1 }} />
         {toolbar}
       </Stack>

@@ -30,7 +30,8 @@ export function TransactionActions({ transaction, readOnly, onDecided }: Transac
       onDecided(response);
     },
   });
-  const decide = (next: TransactionDecision) => decision.mutate(next, { onError: (error) => toasts.failure(error) });
+  const decide = (next: TransactionDecision) =>
+    decision.mutate(next, { onError: (error) => toasts.failure(error) });
 
   const { id, type, status } = transaction;
   const amount = formatUsd(transaction.amount);

@@ -26,15 +26,6 @@ const statusLabels: Record<TransactionStatus, string> = {
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
-// The API pages and filters; the search box narrows the page on screen (it has no transaction search).
-function matchesSearch(row: AdminTransactionRow, search: string) {
-  const needle = search.trim().toLowerCase();
-  if (needle === '') return true;
-  return [row.type, row.status, row.payment_method, formatUsd(row.amount), row.amount].some((text) =>
-    text.toLowerCase().includes(needle),
-  );
-}
-
 function FilterSelect<T extends string>({
   label,
   value,
@@ -67,7 +58,6 @@ function FilterSelect<T extends string>({
 
 export function TransactionsTable({ readOnly }: { readOnly: boolean }) {
   const [pageIndex, setPageIndex] = useState(0);
-  const [search, setSearch] = useState('');
   const [type, setType] = useState<TransactionType | ''>('');
   const [status, setStatus] = useState<TransactionStatus | ''>('');
   const [after, setAfter] = useState<string>();
@@ -106,7 +96,7 @@ export function TransactionsTable({ readOnly }: { readOnly: boolean }) {
   );
 
   const total = transactions.data?.total ?? 0;
-  const rows = transactions.data?.data.filter((row) => matchesSearch(row, search));
+  const rows = transactions.data?.data;
 
   return (
     <DataTable
@@ -117,14 +107,12 @@ export function TransactionsTable({ readOnly }: { readOnly: boolean }) {
       isError={transactions.isError}
       pageSize={PAGE_SIZE}
       emptyMessage="No transactions found"
-      searchPlaceholder="Type, status, method or amount"
+      searchable={false}
       getRowId={(row) => row.id}
       serverPaging={{
         pageIndex,
         pageCount: Math.ceil(total / PAGE_SIZE),
         onPageChange: setPageIndex,
-        search,
-        onSearchChange: setSearch,
       }}
       toolbar={
         <Stack direction="row" spacing={1.5}>
