@@ -6,3 +6,4 @@ export * from './read-models.js';
 export * from './accounts.js';
 export * from './catalog.js';
 export * from './wallets.js';
+export * from './history-verification.js';

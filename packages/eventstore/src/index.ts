@@ -2,6 +2,7 @@ export * from './database.js';
 export * from './errors.js';
 export * from './event-store.js';
 export * from './events.js';
+export * from './audit/verify-history.js';
 export * from './hash-chain.js';
 export * from './log-follower.js';
 export * from './log-position.js';
