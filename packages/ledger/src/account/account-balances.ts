@@ -54,6 +54,19 @@ export function evolveBalances(balances: Balances, event: AccountEvent): Balance
       const bucket = adjustedBucket(event.data.bucket);
       return { ...balances, [bucket]: balances[bucket] + centsFromString(event.data.amount) };
     }
+    case 'ProfitAccrued':
+      return { ...balances, profitLocked: balances.profitLocked + centsFromString(event.data.amount) };
+    case 'InvestmentMatured': {
+      const principal = centsFromString(event.data.principal);
+      const profit = centsFromString(event.data.profit);
+      return {
+        ...balances,
+        invested: balances.invested - principal,
+        available: balances.available + principal,
+        profitLocked: balances.profitLocked - profit,
+        profitUnlocked: balances.profitUnlocked + profit,
+      };
+    }
   }
 }
 

@@ -1,6 +1,15 @@
 import { centsToString, formatCentsCompact, MAX_AMOUNT, type Cents } from '../money.js';
 import { adjustedBucket, evolve, initialState, sourceBucket, type AccountState } from './account.js';
 import {
+  addDays,
+  dailyProfit,
+  daysBetween,
+  isIsoDay,
+  statedReturn,
+  termDaysOf,
+  type IsoDay,
+} from './accrual.js';
+import {
   IllegalStateError,
   InsufficientBalanceError,
   NotFoundError,
@@ -13,7 +22,9 @@ import type {
   DepositConfirmed,
   DepositRejected,
   DepositRequested,
+  InvestmentMatured,
   PlanTerms,
+  ProfitAccrued,
   WithdrawalPaid,
   WithdrawalRejected,
   WithdrawalRequested,
@@ -95,6 +106,18 @@ export interface AdjustBalance {
   };
 }
 
+/** Accrues every term day up to `day` not accrued yet, in order: a catch-up after downtime, never twice. */
+export interface AccrueProfit {
+  type: 'AccrueProfit';
+  data: { userId: string; investmentId: string; day: IsoDay };
+}
+
+/** Once `day` reaches the term's last day: accrues what is left, then matures the investment (once). */
+export interface MatureInvestment {
+  type: 'MatureInvestment';
+  data: { userId: string; investmentId: string; day: IsoDay };
+}
+
 export type AccountCommand =
   | RequestDeposit
   | ConfirmDeposit
@@ -102,12 +125,15 @@ export type AccountCommand =
   | RequestWithdrawal
   | MarkWithdrawalPaid
   | RejectWithdrawal
-  | AdjustBalance;
+  | AdjustBalance
+  | AccrueProfit
+  | MatureInvestment;
 
 export const INVALID_AMOUNT = 'Please enter a valid amount.';
 export const INVALID_REASON = 'Please give a reason of 3 to 500 characters.';
 export const MISSING_PROOF = 'Please upload proof of payment before completing the payment.';
 export const ACCOUNT_CLOSED = 'This account is closed.';
+export const INVALID_DAY = 'Please give a day as YYYY-MM-DD.';
 
 const DAY_MS = 86_400_000;
 
@@ -291,6 +317,58 @@ export function adjustBalance({ data }: AdjustBalance, state: AccountState): Bal
   ];
 }
 
+export function accrueProfit({ data }: AccrueProfit, state: AccountState): ProfitAccrued[] {
+  if (!isIsoDay(data.day)) throw new ValidationError('day', INVALID_DAY);
+  const investment = state.investments[data.investmentId];
+  if (!investment) throw new NotFoundError('investment', data.investmentId);
+  if (investment.maturedOn !== null) return [];
+  const { first, last } = termDaysOf(investment.startedAt, investment.termDays);
+  const next = investment.accruedThrough === null ? first : addDays(investment.accruedThrough, 1);
+  const until = data.day < last ? data.day : last;
+  const total = statedReturn(investment.principal, investment.percentage);
+  const events: ProfitAccrued[] = [];
+  for (let day = next; day <= until; day = addDays(day, 1)) {
+    const dayNumber = daysBetween(first, day) + 1;
+    events.push({
+      type: 'ProfitAccrued',
+      data: {
+        userId: data.userId,
+        investmentId: data.investmentId,
+        day,
+        amount: centsToString(dailyProfit(total, investment.termDays, dayNumber)),
+      },
+    });
+  }
+  return events;
+}
+
+export function matureInvestment(
+  { data }: MatureInvestment,
+  state: AccountState,
+): (ProfitAccrued | InvestmentMatured)[] {
+  const accruals = accrueProfit({ type: 'AccrueProfit', data }, state);
+  const investment = state.investments[data.investmentId];
+  if (!investment || investment.maturedOn !== null) return [];
+  const { last } = termDaysOf(investment.startedAt, investment.termDays);
+  if (data.day < last) return [];
+  const accrued = accruals.reduce(evolve, state);
+  const profit = accrued.investments[data.investmentId]?.profit ?? 0n;
+  const principal = investment.principal < accrued.invested ? investment.principal : accrued.invested;
+  return [
+    ...accruals,
+    {
+      type: 'InvestmentMatured',
+      data: {
+        userId: data.userId,
+        investmentId: data.investmentId,
+        maturedOn: last,
+        principal: centsToString(principal),
+        profit: centsToString(profit),
+      },
+    },
+  ];
+}
+
 /** The events the command appends; none when it repeats a finished one (a second confirm, pay or reject). */
 export function decide(command: AccountCommand, state: AccountState): AccountEvent[] {
   switch (command.type) {
@@ -308,6 +386,10 @@ export function decide(command: AccountCommand, state: AccountState): AccountEve
       return rejectWithdrawal(command, state);
     case 'AdjustBalance':
       return adjustBalance(command, state);
+    case 'AccrueProfit':
+      return accrueProfit(command, state);
+    case 'MatureInvestment':
+      return matureInvestment(command, state);
     default: {
       const unknown: never = command;
       throw new IllegalStateError(`Unknown command ${(unknown as { type: string }).type}.`);

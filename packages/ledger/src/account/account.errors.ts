@@ -31,7 +31,7 @@ export class IllegalStateError extends AccountError {
 export class NotFoundError extends AccountError {
   readonly code = 'NOT_FOUND';
   constructor(
-    readonly entity: 'deposit' | 'withdrawal',
+    readonly entity: 'deposit' | 'withdrawal' | 'investment',
     readonly id: string,
   ) {
     super(`No ${entity} with id ${id} on this account.`);

@@ -121,6 +121,33 @@ export interface BalanceAdjusted {
   };
 }
 
+/** One day's profit of a running investment, into the locked profit: once per investment and day. */
+export interface ProfitAccrued {
+  type: 'ProfitAccrued';
+  data: {
+    userId: string;
+    investmentId: string;
+    /** The term day the profit is for, "YYYY-MM-DD" (UTC). */
+    day: string;
+    amount: CentsString;
+  };
+}
+
+/** The term is over: the principal moves from invested to available, the profit from locked to unlocked. */
+export interface InvestmentMatured {
+  type: 'InvestmentMatured';
+  data: {
+    userId: string;
+    investmentId: string;
+    /** The term's last day, "YYYY-MM-DD" (UTC). */
+    maturedOn: string;
+    /** What moves from invested to available: the principal, or less when an adjustment took some out. */
+    principal: CentsString;
+    /** The investment's accrued profit, which moves from locked to unlocked. */
+    profit: CentsString;
+  };
+}
+
 export type AccountEvent =
   | DepositRequested
   | DepositConfirmed
@@ -128,7 +155,9 @@ export type AccountEvent =
   | WithdrawalRequested
   | WithdrawalPaid
   | WithdrawalRejected
-  | BalanceAdjusted;
+  | BalanceAdjusted
+  | ProfitAccrued
+  | InvestmentMatured;
 
 export type AccountEventType = AccountEvent['type'];
 
@@ -140,6 +169,8 @@ const everyAccountEventType: Record<AccountEventType, true> = {
   WithdrawalPaid: true,
   WithdrawalRejected: true,
   BalanceAdjusted: true,
+  ProfitAccrued: true,
+  InvestmentMatured: true,
 };
 
 /** Every account event type, for subscriptions; the record above fails to compile when one is missing. */

@@ -1,12 +1,13 @@
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import { centsFromString } from '../money.js';
-import { command } from '../testing/account-fixtures.js';
+import { command, userId } from '../testing/account-fixtures.js';
 import { balances } from './account-balances.js';
 import { decide, type AccountCommand } from './account.decider.js';
 import { AccountError } from './account.errors.js';
 import type { AccountEvent } from './account.events.js';
 import { accountBuckets, evolve, initialState, type AccountState } from './account.js';
+import { addDays } from './accrual.js';
 
 // Few ids, so that commands often meet the deposits and withdrawals earlier commands made.
 const depositId = fc.constantFrom('d1', 'd2', 'd3');
@@ -54,6 +55,14 @@ const accountCommand: fc.Arbitrary<AccountCommand> = fc.oneof(
       bucket: fc.constantFrom('available' as const, 'invested' as const, 'profit' as const),
     })
     .map((data) => command.adjustBalance(data)),
+  // Days around the BASIC plan's 30-day term after the fixtures' confirmation on 2026-03-02.
+  fc
+    .record({
+      investmentId: fc.constantFrom('i1', 'i2', 'i3'),
+      day: fc.integer({ min: 0, max: 40 }).map((offset) => addDays('2026-03-02', offset)),
+      type: fc.constantFrom('AccrueProfit' as const, 'MatureInvestment' as const),
+    })
+    .map(({ type, ...data }): AccountCommand => ({ type, data: { userId, ...data } })),
 );
 
 /** Runs the commands as a handler would: a refused command appends nothing and the next one goes on. */

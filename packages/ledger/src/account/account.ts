@@ -36,6 +36,12 @@ export interface Investment extends PlanTerms {
   principal: Cents;
   startedAt: IsoTimestamp;
   maturesAt: IsoTimestamp;
+  /** Profit accrued so far: locked until the investment matures. */
+  profit: Cents;
+  /** The last term day accrued, "YYYY-MM-DD"; null before the first. */
+  accruedThrough: string | null;
+  /** The term's last day once the investment matured; null while it runs. */
+  maturedOn: string | null;
 }
 
 export interface Withdrawal {
@@ -112,6 +118,9 @@ export function evolve(state: AccountState, event: AccountEvent): AccountState {
               principal: amount,
               startedAt: confirmedAt,
               maturesAt,
+              profit: 0n,
+              accruedThrough: null,
+              maturedOn: null,
             },
           }
         : state.investments;
@@ -159,6 +168,35 @@ export function evolve(state: AccountState, event: AccountEvent): AccountState {
     case 'BalanceAdjusted': {
       const bucket = adjustedBucket(event.data.bucket);
       return { ...state, [bucket]: state[bucket] + centsFromString(event.data.amount) };
+    }
+    case 'ProfitAccrued': {
+      const { investmentId, day } = event.data;
+      const amount = centsFromString(event.data.amount);
+      const investment = state.investments[investmentId];
+      const investments = investment
+        ? {
+            ...state.investments,
+            [investmentId]: { ...investment, profit: investment.profit + amount, accruedThrough: day },
+          }
+        : state.investments;
+      return { ...state, profitLocked: state.profitLocked + amount, investments };
+    }
+    case 'InvestmentMatured': {
+      const { investmentId, maturedOn } = event.data;
+      const principal = centsFromString(event.data.principal);
+      const profit = centsFromString(event.data.profit);
+      const investment = state.investments[investmentId];
+      const investments = investment
+        ? { ...state.investments, [investmentId]: { ...investment, maturedOn } }
+        : state.investments;
+      return {
+        ...state,
+        invested: state.invested - principal,
+        available: state.available + principal,
+        profitLocked: state.profitLocked - profit,
+        profitUnlocked: state.profitUnlocked + profit,
+        investments,
+      };
     }
   }
 }

@@ -38,6 +38,9 @@ describe('Account state', () => {
       principal: 150_000n,
       startedAt: '2026-03-02T09:30:00.000Z',
       maturesAt: '2026-04-01T09:30:00.000Z',
+      profit: 0n,
+      accruedThrough: null,
+      maturedOn: null,
     });
   });
 

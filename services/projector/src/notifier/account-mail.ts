@@ -7,9 +7,10 @@ export interface Recipient {
   firstName: string;
 }
 
-/** The mail an account event sends its member. */
-export function accountMail(event: RecordedAccountEvent, to: Recipient): MailJob {
+/** The mail an account event sends its member; none for a day's accrual. */
+export function accountMail(event: RecordedAccountEvent, to: Recipient): MailJob | null {
   const firstName = to.firstName;
+  if (event.type === 'ProfitAccrued' || event.type === 'InvestmentMatured') return null;
   const amount = formatCents(centsFromString(event.data.amount));
   switch (event.type) {
     case 'DepositRequested':

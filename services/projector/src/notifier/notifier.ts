@@ -55,6 +55,7 @@ export function createNotifier(queue: Pick<Queue<MailJob>, 'add'>): Projection {
         const recipient = recipients.get(event.data.userId);
         if (!recipient) continue;
         const mail = accountMail(event, recipient);
+        if (!mail) continue;
         await queue.add(mail.template, mail, { ...mailJobOptions, jobId: event.id });
         deliveries.push({ event_id: event.id, template: mail.template });
       }

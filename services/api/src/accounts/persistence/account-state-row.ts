@@ -33,6 +33,7 @@ export function storeAccountState(state: AccountState): StoredAccountState {
     investments: mapValues(state.investments, (investment) => ({
       ...investment,
       principal: centsToString(investment.principal),
+      profit: centsToString(investment.profit),
     })),
     withdrawals: mapValues(state.withdrawals, (withdrawal) => ({
       ...withdrawal,
@@ -55,9 +56,13 @@ export function loadAccountState(stored: unknown): AccountState {
       ...deposit,
       amount: centsFromString(deposit.amount),
     })),
+    // States stored before investments accrued have no profit, accruedThrough or maturedOn yet.
     investments: mapValues(state.investments, (investment) => ({
       ...investment,
       principal: centsFromString(investment.principal),
+      profit: centsFromString(investment.profit ?? '0'),
+      accruedThrough: investment.accruedThrough ?? null,
+      maturedOn: investment.maturedOn ?? null,
     })),
     withdrawals: mapValues(state.withdrawals, (withdrawal) => ({
       ...withdrawal,

@@ -16,14 +16,26 @@ export interface ActivityRow {
   stream_position: number;
 }
 
-/** One row per event, written once: a second delivery finds the row and leaves it. */
-export function evolve(row: ActivityRow | null, event: RecordedAccountEvent): ActivityRow {
+/** The event's amount; a maturity shows what it released: principal and profit together. */
+function amountOf(event: Exclude<RecordedAccountEvent, { type: 'ProfitAccrued' }>): bigint {
+  if (event.type === 'InvestmentMatured') {
+    return centsFromString(event.data.principal) + centsFromString(event.data.profit);
+  }
+  return centsFromString(event.data.amount);
+}
+
+/**
+ * One row per event, written once: a second delivery finds the row and leaves it. Daily accruals get no row
+ * (one per investment and day would bury the rest); the locked profit and the maturity show them.
+ */
+export function evolve(row: ActivityRow | null, event: RecordedAccountEvent): ActivityRow | null {
   if (row) return row;
+  if (event.type === 'ProfitAccrued') return null;
   const common = {
     event_id: event.id,
     user_id: event.data.userId,
     type: event.type,
-    amount: centsFromString(event.data.amount),
+    amount: amountOf(event),
     occurred_at: event.recordedAt,
     stream_position: event.streamPosition,
   };
@@ -37,6 +49,7 @@ export function evolve(row: ActivityRow | null, event: RecordedAccountEvent): Ac
     case 'DepositConfirmed':
     case 'WithdrawalRequested':
     case 'WithdrawalPaid':
+    case 'InvestmentMatured':
       return { ...common, bucket: null, reason: null };
   }
 }
@@ -44,7 +57,7 @@ export function evolve(row: ActivityRow | null, event: RecordedAccountEvent): Ac
 const rows: KeyedRows<ActivityRow, RecordedAccountEvent> = {
   table: 'rm_account_activity',
   key: 'event_id',
-  keyOf: (event) => event.id,
+  keyOf: (event) => (event.type === 'ProfitAccrued' ? null : event.id),
   evolve,
 };
 

@@ -127,6 +127,8 @@ function counted(state: AdminTotalsState, event: AdminTotalsEvent): AdminTotalsS
       };
     }
     case 'BalanceAdjusted':
+    case 'ProfitAccrued':
+    case 'InvestmentMatured':
       return state;
   }
 }
