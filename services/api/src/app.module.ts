@@ -2,6 +2,7 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { AccountsModule } from './accounts/accounts.module.js';
 import { ApiDocsModule } from './api-docs/api-docs.module.js';
+import { AuditModule } from './audit/audit.module.js';
 import { CatalogModule } from './catalog/catalog.module.js';
 import { ClockModule, type Clock } from './clock/clock.js';
 import type { ApiConfig } from './config.js';
@@ -29,6 +30,7 @@ export class AppModule {
         CatalogModule,
         AccountsModule,
         ReadModelsModule,
+        AuditModule,
         WalletsModule,
         MarketModule.forRoot(config.marketPrices),
         QueuesBoardModule,

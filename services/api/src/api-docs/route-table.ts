@@ -37,6 +37,7 @@ import {
 } from '@ledgerstone/contracts';
 import { z } from 'zod';
 import type { AccessRule } from '../identity/access/access.decorators.js';
+import { AUDIT_ROUTES } from '../audit/audit-routes.js';
 import { READ_MODEL_ROUTES } from '../read-models/read-model-routes.js';
 
 export type HttpMethod = 'get' | 'post' | 'patch' | 'put' | 'delete';
@@ -492,6 +493,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     response: 'file',
   },
   ...READ_MODEL_ROUTES,
+  ...AUDIT_ROUTES,
 ];
 
 /**

@@ -1,0 +1,37 @@
+import { Controller, Get, Inject, NotFoundException, Param } from '@nestjs/common';
+import { historyVerification, type HistoryVerification } from '@ledgerstone/contracts';
+import { verifyHistory } from '@ledgerstone/eventstore';
+import { accountStreamId } from '@ledgerstone/ledger';
+import { z } from 'zod';
+import { StaffRead } from '../identity/access/access.decorators.js';
+import { DATABASE, type Database } from '../infrastructure/infrastructure.tokens.js';
+import { readModelDatabase } from '../read-models/read-model.tables.js';
+
+const userIdParameter = z.uuid();
+
+/** Tamper evidence: walks the hash chains of the whole store, or of one member's account. */
+@StaffRead()
+@Controller('admin')
+export class HistoryVerificationController {
+  constructor(@Inject(DATABASE) private readonly database: Database) {}
+
+  @Get('verify-history')
+  async wholeStore(): Promise<HistoryVerification> {
+    return historyVerification.parse(await verifyHistory(this.database));
+  }
+
+  @Get('users/:id/verify-history')
+  async member(@Param('id') id: string): Promise<HistoryVerification> {
+    const userId = userIdParameter.parse(id);
+    const member = await readModelDatabase(this.database)
+      .selectFrom('users')
+      .select('id')
+      .where('id', '=', userId)
+      .where('role', '=', 'member')
+      .executeTakeFirst();
+    if (!member) throw new NotFoundException('User not found');
+    return historyVerification.parse(
+      await verifyHistory(this.database, { streamId: accountStreamId(userId) }),
+    );
+  }
+}
