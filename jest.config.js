@@ -15,6 +15,7 @@ const shared = {
   transform: { '^.+\\.(t|j)sx?$': swc },
   moduleNameMapper: {
     '^@ledgerstone/(contracts|ledger|eventstore)$': '<rootDir>/packages/$1/src/index.ts',
+    '^@ledgerstone/contracts/(.+)$': '<rootDir>/packages/contracts/src/$1.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],

@@ -1,4 +1,5 @@
-import { formatUsd } from '@ledgerstone/contracts';
+// The money format alone: the contracts' index would bring zod into the dashboard's first load.
+import { formatUsd } from '@ledgerstone/contracts/money-format';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 const dateTimeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });

@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { formatUsd } from '@ledgerstone/contracts';
+// The money format alone: the contracts' index would bring zod into the dashboard's first load.
+import { formatUsd } from '@ledgerstone/contracts/money-format';
 
 import type { DataTableColumn } from '../../../components/ui/data-table.js';
 import { formatDate } from '../format.js';

@@ -1,7 +1,9 @@
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { formatUsd, type AccountActivity } from '@ledgerstone/contracts';
+import type { AccountActivity } from '@ledgerstone/contracts';
+// The money format alone: the contracts' index would bring zod into the dashboard's first load.
+import { formatUsd } from '@ledgerstone/contracts/money-format';
 
 import { formatDateTime } from '../format.js';
 
