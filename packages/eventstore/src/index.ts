@@ -10,4 +10,5 @@ export * from './migrations/migrator.js';
 export * from './projections/projection.js';
 export * from './projections/projection-runner.js';
 export * from './projections/rebuild-projection.js';
+export * from './projections/replay-check.js';
 export * from './testing/test-database.js';

@@ -72,7 +72,7 @@ export async function rebuildProjection(
 }
 
 /** Runs `work` in a transaction whose unqualified table names resolve to `schema` first. */
-function inSchema<T>(
+export function inSchema<T>(
   connection: AnyDatabase,
   schema: string,
   options: { durable: boolean },
