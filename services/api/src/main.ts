@@ -1,4 +1,5 @@
 import { Logger } from '@nestjs/common';
+import { AccrualJob } from './accounts/accrual/accrual-job.js';
 import { createApp } from './app.js';
 import { DemoCatalog } from './catalog/application/demo-catalog.js';
 import { ConfigError, loadConfig, type ApiConfig } from './config.js';
@@ -22,6 +23,7 @@ async function main() {
   // On SIGINT/SIGTERM Nest stops accepting requests, runs the shutdown hooks (closing every connection).
   app.enableShutdownHooks(['SIGINT', 'SIGTERM']);
   await app.listen(config.port);
+  await app.get(AccrualJob).start();
   new Logger('Api').log(`listening on http://localhost:${config.port} (public address ${config.publicUrl})`);
 }
 

@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
 import { CatalogModule } from '../catalog/catalog.module.js';
 import { IdentityModule } from '../identity/identity.module.js';
+import { AccrualJob } from './accrual/accrual-job.js';
+import { ProfitAccrual } from './accrual/profit-accrual.js';
 import { AccountCommands } from './application/account-commands.js';
 import { AdjustBalancesHandler } from './application/adjust-balances.command.js';
 import { CloseAccountHandler } from './application/close-account.command.js';
@@ -42,7 +44,7 @@ const commandHandlers = [
 
 const queryHandlers = [ReadDepositProofHandler];
 
-const services = [AccountCommands, AccountLookup, ProofStorage];
+const services = [AccountCommands, AccountLookup, ProofStorage, ProfitAccrual, AccrualJob];
 
 @Module({
   imports: [IdentityModule, CatalogModule],

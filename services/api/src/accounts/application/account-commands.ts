@@ -45,6 +45,8 @@ export interface AccountCommandRequest<R> {
   commands(account: Account): AccountCommand[];
   /** Rows that belong to the same change (a proof's record, a payout address), written before commit. */
   record?(trx: AccountsTransaction, events: AccountEvent[]): Promise<void>;
+  /** The id of an event, when it must be the same however often it is decided (else a random one). */
+  eventId?(event: AccountEvent): string | undefined;
   /** The answer, stored with the idempotency key: plain JSON. */
   result(events: AccountEvent[], state: AccountState): R;
 }
@@ -166,7 +168,11 @@ export class AccountCommands {
     const appended = await this.store.appendInTransaction(
       trx,
       accountStreamId(userId),
-      events.map((event) => ({ id: randomUUID(), ...event, metadata: request.metadata })),
+      events.map((event) => ({
+        id: request.eventId?.(event) ?? randomUUID(),
+        ...event,
+        metadata: request.metadata,
+      })),
       { expectedVersion: version },
     );
     const figures = {
