@@ -175,11 +175,15 @@ async function compareTable(
       });
       continue;
     }
+    const before = differences.length;
     for (const column of new Set([...Object.keys(row.live), ...Object.keys(row.replayed)])) {
       if (JSON.stringify(row.live[column]) !== JSON.stringify(row.replayed[column])) {
         differences.push({ table, key, column, live: row.live[column], replayed: row.replayed[column] });
       }
     }
+    // Numbers past a double's precision look alike once parsed: show the whole rows then.
+    if (differences.length === before)
+      differences.push({ table, key, column: null, live: row.live, replayed: row.replayed });
   }
   return { differingRows, differences: differences.slice(0, Math.max(limit, 0)) };
 }
