@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -25,6 +25,7 @@ export interface RunningPlatform {
   /** Every message the platform sent, raw (headers and MIME body), in the order received. */
   mails: string[];
   output(): string;
+  /** Stops everything; fails when the read models differ from a replay of the log (`npm run replay-check`). */
   stop(): Promise<void>;
 }
 
@@ -84,19 +85,29 @@ export async function startPlatform(extraEnv: Record<string, string> = {}): Prom
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
 
-  const stop = async () => {
+  const shutdown = async (checkReplay: boolean) => {
     if (child.exitCode === null) child.kill('SIGINT');
     await exited;
+    // Every read model of what the browser did must equal a replay of the log from the start.
+    const replay = checkReplay
+      ? spawnSync(process.execPath, [join(repoRoot, 'services/projector/dist/cli/replay-check.js')], {
+          env: { PATH: process.env.PATH, DATABASE_URL: databaseUrl },
+          encoding: 'utf8',
+        })
+      : undefined;
     await new Promise<void>((resolve) => smtp.close(() => resolve()));
     await s3.close();
     await rm(s3Dir, { recursive: true, force: true });
     await dropDatabase(databaseUrl);
+    if (replay && replay.status !== 0) {
+      throw new Error(`the replay check found differences:\n${replay.stdout}${replay.stderr}`);
+    }
   };
 
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) {
-      await stop();
+      await shutdown(false);
       throw new Error(`the platform exited early:\n${output}`);
     }
     const healthy = await fetch(`${baseUrl}/api/health`)
@@ -104,10 +115,10 @@ export async function startPlatform(extraEnv: Record<string, string> = {}): Prom
       .catch(() => false);
     if (healthy) break;
     if (Date.now() > deadline) {
-      await stop();
+      await shutdown(false);
       throw new Error(`the platform did not become healthy in 60 s:\n${output}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  return { baseUrl, mails, output: () => output, stop };
+  return { baseUrl, mails, output: () => output, stop: () => shutdown(true) };
 }
