@@ -12,6 +12,7 @@ export const readModels = {
   adminTotals: 'admin-totals',
   transactions: 'transactions',
   referrals: 'referrals',
+  investments: 'investments',
 } as const;
 export type ReadModelName = (typeof readModels)[keyof typeof readModels];
 

@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { readModels } from '@ledgerstone/contracts';
 import { waitForCheckpoints } from '@ledgerstone/eventstore';
+import { addDays } from '@ledgerstone/ledger';
+import { sql } from 'kysely';
 import type TestAgent from 'supertest/lib/agent.js';
+import { ProfitAccrual } from '../accounts/accrual/profit-accrual.js';
 import { activeMember, signedIn } from '../identity/testing/identity-test-app.js';
 import {
   BASIC_PLAN,
@@ -169,11 +172,48 @@ describe('GET /api/admin/daily-totals', () => {
   });
 });
 
+async function maturityOf(member: { userId: string }): Promise<string> {
+  const events = await testApp.accountEvents(member.userId);
+  const confirmed = events.find((event) => event.type === 'DepositConfirmed');
+  return (confirmed?.data as { maturesAt: string }).maturesAt;
+}
+
 describe('GET /api/user/profit', () => {
-  it("answers the member's unlocked and locked profit", async () => {
+  it("answers the member's unlocked and locked profit and when the running investment matures", async () => {
     const response = await alice.browser.get('/api/user/profit').expect(200);
 
-    expect(response.body).toEqual({ profit_unlocked: '12.34', profit_locked: '0.00', next_unlock_at: null });
+    expect(response.body).toEqual({
+      profit_unlocked: '12.34',
+      profit_locked: '0.00',
+      next_unlock_at: await maturityOf(alice),
+    });
+  });
+
+  it('answers the profit the daily accrual locked, once the projector has it', async () => {
+    // 50 % of 1,500.00 over 30 days: 25.00 a day, five days after the confirmation.
+    const run = await testApp.app.get(ProfitAccrual).accrueUntil(addDays(firstDay, 5));
+    expect(run.accrued).toBeGreaterThanOrEqual(5);
+    const { rows } = await sql<{ transaction: string; position: string }>`
+      select transaction_id::text as transaction, global_position::text as position
+      from events order by events.global_position desc limit 1
+    `.execute(testApp.db);
+    const reached = await waitForCheckpoints(testApp.db, {
+      names: [readModels.memberBalances, readModels.investments],
+      position: {
+        transactionId: BigInt(rows[0]!.transaction),
+        globalPosition: BigInt(rows[0]!.position),
+      },
+      timeoutMs: 15_000,
+    });
+    expect(reached).toBe(true);
+
+    const response = await alice.browser.get('/api/user/profit').expect(200);
+
+    expect(response.body).toEqual({
+      profit_unlocked: '12.34',
+      profit_locked: '125.00',
+      next_unlock_at: await maturityOf(alice),
+    });
   });
 
   it('answers zeros for a member whose money never moved', async () => {

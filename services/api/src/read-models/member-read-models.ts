@@ -169,14 +169,24 @@ export class MemberReadModels {
     };
   }
 
-  /** What Withdraw Profit may draw on now and what is still locked; running investments come later. */
+  /** What Withdraw Profit may draw on now, what is still locked, and when the first running investment matures. */
   async profit(userId: string, after: unknown): Promise<MemberProfitStatus> {
-    await waitForPosition(this.database, after, [readModels.memberBalances]);
+    await waitForPosition(this.database, after, [readModels.memberBalances, readModels.investments]);
     const balances = await readBalances(this.database, userId);
+    const next = await readOrEmpty(
+      () =>
+        this.db
+          .selectFrom('rm_investments')
+          .select((select) => select.fn.min('matures_at').as('matures_at'))
+          .where('user_id', '=', userId)
+          .where('status', '=', 'running')
+          .executeTakeFirst(),
+      undefined,
+    );
     return {
       profit_unlocked: formatCents(balances?.profit_unlocked ?? 0n),
       profit_locked: formatCents(balances?.profit_locked ?? 0n),
-      next_unlock_at: null,
+      next_unlock_at: next?.matures_at ? new Date(next.matures_at).toISOString() : null,
     };
   }
 }

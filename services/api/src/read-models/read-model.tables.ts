@@ -75,6 +75,23 @@ export interface TransactionsTable {
   created_at: Date;
 }
 
+export interface InvestmentsTable {
+  deposit_id: string;
+  investment_id: string | null;
+  user_id: string;
+  plan_name: string;
+  percentage: string;
+  term_days: number;
+  principal: bigint;
+  accrued: bigint;
+  accrued_through: string | null;
+  status: 'pending' | 'running' | 'matured' | 'rejected';
+  started_at: Date | null;
+  matures_at: Date | null;
+  matured_on: string | null;
+  version: number;
+}
+
 export interface ReferralsTable {
   user_id: string;
   referrer_id: string;
@@ -96,6 +113,7 @@ export type ReadModelTables = {
   rm_admin_totals: AdminTotalsTable;
   rm_transactions: TransactionsTable;
   rm_referrals: ReferralsTable;
+  rm_investments: InvestmentsTable;
   account_states: AccountStatesTable;
   users: UsersTable;
   payment_methods: PaymentMethodsTable;

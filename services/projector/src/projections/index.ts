@@ -2,6 +2,7 @@ import type { Projection } from '@ledgerstone/eventstore';
 import { accountActivityProjection } from './account-activity/account-activity.projection.js';
 import { adminTotalsProjection } from './admin-totals/admin-totals.projection.js';
 import { depositsProjection } from './deposits/deposits.projection.js';
+import { investmentsProjection } from './investments/investments.projection.js';
 import { memberBalancesProjection } from './member-balances/member-balances.projection.js';
 import { referralsProjection } from './referrals/referrals.projection.js';
 import { transactionsProjection } from './transactions/transactions.projection.js';
@@ -16,4 +17,5 @@ export const projections: readonly Projection[] = [
   adminTotalsProjection,
   transactionsProjection,
   referralsProjection,
+  investmentsProjection,
 ];
