@@ -73,6 +73,11 @@ export const mailTemplateData = {
     bucket: z.enum(['available', 'invested', 'profit']),
     reason: mailReason,
   }),
+  'investment-matured': z.object({
+    firstName: z.string().min(1),
+    principal: mailAmount,
+    profit: mailAmount,
+  }),
   /** Only masked addresses: a mail can be read by others than the member. */
   'payout-wallets-changed': z.object({
     firstName: z.string().min(1),

@@ -92,3 +92,14 @@ export function renderBalanceAdjusted({
     `Reason: ${reason}`,
   ]);
 }
+
+export function renderInvestmentMatured({
+  firstName,
+  principal,
+  profit,
+}: MailTemplateData<'investment-matured'>): RenderedMail {
+  return accountMail('Your investment has matured', firstName, [
+    `Your investment of ${formatUsd(principal)} has completed its term.`,
+    `The ${formatUsd(principal)} is back in your account balance and your profit of ${formatUsd(profit)} is unlocked: you can withdraw it now.`,
+  ]);
+}

@@ -31,6 +31,16 @@ describe('account mails', () => {
     expect(rendered.html).not.toContain('<unreadable>');
   });
 
+  it('investment matured names the principal back in the balance and the unlocked profit', () => {
+    const rendered = mail('investment-matured', { principal: '1500.00', profit: '750.00' });
+
+    expect(rendered.subject).toBe('Your investment has matured');
+    expect(rendered.text).toContain('Your investment of $1,500.00 has completed its term.');
+    expect(rendered.text).toContain(
+      'The $1,500.00 is back in your account balance and your profit of $750.00 is unlocked: you can withdraw it now.',
+    );
+  });
+
   it('withdrawal requested says the amount is reserved', () => {
     const rendered = mail('withdrawal-requested', { amount: '100.00' });
 

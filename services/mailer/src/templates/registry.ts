@@ -10,6 +10,7 @@ import {
   renderDepositConfirmed,
   renderDepositReceived,
   renderDepositRejected,
+  renderInvestmentMatured,
   renderWithdrawalPaid,
   renderWithdrawalRejected,
   renderWithdrawalRequested,
@@ -42,6 +43,7 @@ const renderers: { [T in MailTemplateName]: (data: MailTemplateData<T>) => Rende
   'withdrawal-paid': renderWithdrawalPaid,
   'withdrawal-rejected': renderWithdrawalRejected,
   'balance-adjusted': renderBalanceAdjusted,
+  'investment-matured': renderInvestmentMatured,
   'payout-wallets-changed': renderPayoutWalletsChanged,
 };
 

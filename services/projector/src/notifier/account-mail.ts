@@ -7,10 +7,15 @@ export interface Recipient {
   firstName: string;
 }
 
-/** The mail an account event sends its member; none for a day's accrual. */
+/** The mail an account event sends its member; none for a day's accrual (maturity has its own). */
 export function accountMail(event: RecordedAccountEvent, to: Recipient): MailJob | null {
   const firstName = to.firstName;
-  if (event.type === 'ProfitAccrued' || event.type === 'InvestmentMatured') return null;
+  if (event.type === 'ProfitAccrued') return null;
+  if (event.type === 'InvestmentMatured') {
+    const principal = formatCents(centsFromString(event.data.principal));
+    const profit = formatCents(centsFromString(event.data.profit));
+    return { template: 'investment-matured', to: to.email, data: { firstName, principal, profit } };
+  }
   const amount = formatCents(centsFromString(event.data.amount));
   switch (event.type) {
     case 'DepositRequested':

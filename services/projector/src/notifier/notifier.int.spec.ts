@@ -105,6 +105,38 @@ describe('notifier', () => {
     expect(jobs[0]?.opts.attempts).toBe(5);
   });
 
+  it('mails the maturity of an investment, and nothing for each day it accrued', async () => {
+    const user = await addUser('active');
+    const investmentId = randomUUID();
+    const accrued = log.account('ProfitAccrued', {
+      userId: user.id,
+      investmentId,
+      day: '2026-12-21',
+      amount: '2500',
+    });
+    const matured = log.account('InvestmentMatured', {
+      userId: user.id,
+      investmentId,
+      maturedOn: '2026-12-21',
+      principal: '150000',
+      profit: '75000',
+    });
+
+    await deliver([accrued, matured]);
+
+    const jobs = await jobsFor(user.email);
+    expect(jobs.map((job) => ({ id: job.id, mail: job.data }))).toEqual([
+      {
+        id: matured.id,
+        mail: {
+          template: 'investment-matured',
+          to: user.email,
+          data: { firstName: 'Ada', principal: '1500.00', profit: '750.00' },
+        },
+      },
+    ]);
+  });
+
   it('queues exactly one job per event when a batch is delivered twice', async () => {
     const user = await addUser('active');
     const member = memberEvents(log, user.id);
