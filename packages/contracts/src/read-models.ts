@@ -215,6 +215,30 @@ export const memberProfitStatus = z.object({
 });
 export type MemberProfitStatus = z.infer<typeof memberProfitStatus>;
 
+/** A running investment: the plan terms copied in at the deposit, and the profit accrued so far. */
+export const runningInvestment = z.object({
+  id: z.uuid(),
+  plan_name: z.string(),
+  percentage: z.string().describe('The stated return over the whole term, in percent ("50")'),
+  term_days: z.number().int(),
+  principal: money,
+  accrued: money.describe('Profit accrued so far, locked until maturity'),
+  accrued_through: z
+    .string()
+    .nullable()
+    .describe('The last day accrued (YYYY-MM-DD, UTC); null before the first'),
+  startedAt: timestamp,
+  maturesAt: timestamp,
+});
+export const runningInvestments = z.object({ data: z.array(runningInvestment) });
+export type RunningInvestments = z.infer<typeof runningInvestments>;
+
+/** Every member's running investments, for the admin overview: the member named as staff see them. */
+export const adminRunningInvestments = z.object({
+  data: z.array(runningInvestment.extend({ user: z.object({ id: z.uuid(), name: z.string() }) })),
+});
+export type AdminRunningInvestments = z.infer<typeof adminRunningInvestments>;
+
 /** The price ticker and market overview: quotes in US dollars from the configured provider. */
 export const marketQuote = z.object({
   symbol: z.string(),

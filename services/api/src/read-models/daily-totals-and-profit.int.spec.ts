@@ -224,3 +224,44 @@ describe('GET /api/user/profit', () => {
     expect(response.body).toEqual({ profit_unlocked: '0.00', profit_locked: '0.00', next_unlock_at: null });
   });
 });
+
+describe('running investments', () => {
+  // Runs after the accrual above: five days accrued on each investment confirmed on the first day.
+  it("lists the member's own, with the plan terms and the profit accrued so far", async () => {
+    const response = await alice.browser.get('/api/user/investments').expect(200);
+
+    expect(response.body.data).toEqual([
+      {
+        id: expect.any(String),
+        plan_name: 'BASIC',
+        percentage: '50',
+        term_days: 30,
+        principal: '1500.00',
+        accrued: '125.00',
+        accrued_through: addDays(firstDay, 5),
+        startedAt: expect.any(String),
+        maturesAt: await maturityOf(alice),
+      },
+    ]);
+  });
+
+  it("lists one member's for staff, and every member's with their name for the overview", async () => {
+    const ofBob = await auditor.get(`/api/admin/users/${bob.userId}/investments`).expect(200);
+    expect(ofBob.body.data.map((each: { principal: string }) => each.principal)).toEqual([
+      '2000.00',
+      '1200.00',
+    ]);
+
+    const all = await admin.get('/api/admin/investments').expect(200);
+    expect(all.body.data).toHaveLength(3);
+    expect(all.body.data.map((each: { user: { id: string } }) => each.user.id).sort()).toEqual(
+      [alice.userId, bob.userId, bob.userId].sort(),
+    );
+  });
+
+  it('answers an empty list to a member with nothing invested', async () => {
+    const carol = await testApp.member();
+
+    await carol.browser.get('/api/user/investments').expect(200, { data: [] });
+  });
+});

@@ -2,6 +2,7 @@ import {
   accountActivity,
   adminAccountActivity,
   adminAmount,
+  adminRunningInvestments,
   adminDailyTotals,
   adminDailyTotalsQuery,
   adminTotals,
@@ -14,6 +15,7 @@ import {
   depositHistory,
   logPositionParameter,
   memberProfitStatus,
+  runningInvestments,
   withdrawalHistory,
 } from '@ledgerstone/contracts';
 import { z } from 'zod';
@@ -59,11 +61,20 @@ export const READ_MODEL_ROUTES: readonly ApiRoute[] = [
   {
     method: 'get',
     path: '/api/user/profit',
-    summary: `The member's profit: unlocked (Withdraw Profit may draw on it) and locked; next_unlock_at stays null until running investments lock profit.${AFTER}`,
+    summary: `The member's profit: unlocked (Withdraw Profit may draw on it) and locked; next_unlock_at is when the first running investment matures, null when none runs.${AFTER}`,
     tag: 'Member',
     access: 'member',
     query: afterQuery,
     response: memberProfitStatus,
+  },
+  {
+    method: 'get',
+    path: '/api/user/investments',
+    summary: `The member's running investments (plan, principal, start, maturity, profit accrued so far), the first to mature first.${AFTER}`,
+    tag: 'Member',
+    access: 'member',
+    query: afterQuery,
+    response: runningInvestments,
   },
   {
     method: 'get',
@@ -100,6 +111,24 @@ export const READ_MODEL_ROUTES: readonly ApiRoute[] = [
     tag: 'Admin',
     access: 'staff-read',
     response: adminAccountActivity,
+  },
+  {
+    method: 'get',
+    path: '/api/admin/users/{id}/investments',
+    summary: `One member's running investments, the first to mature first.${AFTER}`,
+    tag: 'Admin',
+    access: 'staff-read',
+    query: afterQuery,
+    response: runningInvestments,
+  },
+  {
+    method: 'get',
+    path: '/api/admin/investments',
+    summary: `Every member's running investments with the member's name, the first to mature first.${AFTER}`,
+    tag: 'Admin',
+    access: 'staff-read',
+    query: afterQuery,
+    response: adminRunningInvestments,
   },
   {
     method: 'get',
