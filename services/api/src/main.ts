@@ -23,7 +23,8 @@ async function main() {
   // On SIGINT/SIGTERM Nest stops accepting requests, runs the shutdown hooks (closing every connection).
   app.enableShutdownHooks(['SIGINT', 'SIGTERM']);
   await app.listen(config.port);
-  await app.get(AccrualJob).start();
+  // Not awaited: while Redis is away the daily schedule waits for it and the api serves on.
+  void app.get(AccrualJob).start();
   new Logger('Api').log(`listening on http://localhost:${config.port} (public address ${config.publicUrl})`);
 }
 

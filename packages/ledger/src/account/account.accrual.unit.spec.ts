@@ -108,6 +108,7 @@ describe('Profit accrual and maturity', () => {
   it('refuses an unknown investment or a malformed day', () => {
     given(running).when(accrue('2026-3-3')).thenThrows(ValidationError, INVALID_DAY);
     given(running).when(mature('2026-02-30')).thenThrows(ValidationError, INVALID_DAY);
+    given(running).when(accrue('2026-13-01')).thenThrows(ValidationError, INVALID_DAY);
     given([])
       .when(accrue('2026-03-03'))
       .thenThrows(NotFoundError, 'No investment with id investment-1 on this account.');

@@ -8,7 +8,9 @@ const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 const PERCENTAGE = /^(\d+)(?:\.(\d{1,2}))?$/;
 
 export function isIsoDay(text: string): boolean {
-  return ISO_DAY.test(text) && new Date(`${text}T00:00:00.000Z`).toISOString().startsWith(text);
+  if (!ISO_DAY.test(text)) return false;
+  const time = Date.parse(`${text}T00:00:00.000Z`);
+  return !Number.isNaN(time) && new Date(time).toISOString().startsWith(text);
 }
 
 export function dayOf(time: Date | string): IsoDay {

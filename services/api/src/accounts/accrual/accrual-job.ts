@@ -22,21 +22,26 @@ export class AccrualJob implements OnApplicationShutdown {
   private queue?: Queue;
   private worker?: Worker<unknown, AccrualRun>;
   private readonly connections: Redis[] = [];
+  private lastProblem = '';
+  /** Logs a problem once, not at every reconnect attempt. */
+  private readonly report = (error: Error) => {
+    if (error.message !== this.lastProblem) logger.warn(`accrual queue: ${error.message}`);
+    this.lastProblem = error.message;
+  };
 
   constructor(
     @Inject(API_CONFIG) private readonly config: ApiConfig,
     private readonly accrual: ProfitAccrual,
   ) {}
 
+  /**
+   * Starts the worker and registers the daily schedule. It never throws: while Redis is away the schedule
+   * waits for it (the api serves on without it) and the problem is logged once.
+   */
   async start(): Promise<void> {
     const prefix = this.config.redisPrefix;
     this.queue = new Queue(ACCRUAL_QUEUE, { connection: this.connect(), prefix });
-    this.queue.on('error', (error) => logger.warn(error.message));
-    await this.queue.upsertJobScheduler(
-      DAILY_ACCRUAL,
-      { pattern: DAILY_ACCRUAL_PATTERN, tz: 'UTC' },
-      { name: DAILY_ACCRUAL, opts: { removeOnComplete: 100, removeOnFail: 100 } },
-    );
+    this.queue.on('error', this.report);
     this.worker = new Worker<unknown, AccrualRun>(
       ACCRUAL_QUEUE,
       () => this.accrual.accrueUntil(this.accrual.yesterday()),
@@ -46,7 +51,16 @@ export class AccrualJob implements OnApplicationShutdown {
       logger.log(`accrued through ${run.through}: ${run.accrued} days, ${run.matured} matured`),
     );
     this.worker.on('failed', (_job, error) => logger.error(`accrual failed: ${error.message}`));
-    this.worker.on('error', (error) => logger.warn(error.message));
+    this.worker.on('error', this.report);
+    try {
+      await this.queue.upsertJobScheduler(
+        DAILY_ACCRUAL,
+        { pattern: DAILY_ACCRUAL_PATTERN, tz: 'UTC' },
+        { name: DAILY_ACCRUAL, opts: { removeOnComplete: 100, removeOnFail: 100 } },
+      );
+    } catch (error) {
+      this.report(error as Error);
+    }
   }
 
   async onApplicationShutdown(): Promise<void> {
