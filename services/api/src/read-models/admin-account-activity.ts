@@ -11,13 +11,24 @@ function text(value: unknown): string | null {
   return typeof value === 'string' ? value : null;
 }
 
-/** Account events carry their amount as a string of whole cents; an event without one moved nothing. */
-function amountOf(data: Record<string, unknown>): string {
-  const cents = text(data.amount);
-  return formatCents(cents !== null && /^-?\d+$/.test(cents) ? BigInt(cents) : 0n);
+function cents(value: unknown): bigint {
+  const digits = text(value);
+  return digits !== null && /^-?\d+$/.test(digits) ? BigInt(digits) : 0n;
 }
 
-function activityRecord(
+/**
+ * Account events carry their amount as a string of whole cents; a maturity moves its principal and its
+ * profit; an event without either moved nothing.
+ */
+function amountOf(data: Record<string, unknown>): string {
+  if (data.amount === undefined && (data.principal !== undefined || data.profit !== undefined)) {
+    return formatCents(cents(data.principal) + cents(data.profit));
+  }
+  return formatCents(cents(data.amount));
+}
+
+/** One event as staff see it; exported for its unit test. */
+export function activityRecord(
   event: RecordedEvent,
   names: Map<string, string | null>,
 ): AdminAccountActivity['data'][number] {
