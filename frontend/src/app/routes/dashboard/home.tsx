@@ -8,16 +8,19 @@ import { paths } from '../../../config/paths.js';
 import { useMemberProfile } from '../../../features/auth/api/get-member-profile.js';
 import { useAccountActivity } from '../../../features/member-account/api/get-account-activity.js';
 import { useMarketPrices } from '../../../features/member-account/api/get-market-prices.js';
+import { useRunningInvestments } from '../../../features/member-account/api/get-running-investments.js';
 import { AffiliateLink } from '../../../features/member-account/components/affiliate-link.js';
 import { FigureCards } from '../../../features/member-account/components/figure-cards.js';
 import { MarketOverview } from '../../../features/member-account/components/market-overview.js';
 import { PriceTicker } from '../../../features/member-account/components/price-ticker.js';
 import { RecentActivity } from '../../../features/member-account/components/recent-activity.js';
+import { RunningInvestments } from '../../../features/member-account/components/running-investments.js';
 
 export function Component() {
   const profile = useMemberProfile();
   const prices = useMarketPrices();
   const activity = useAccountActivity();
+  const investments = useRunningInvestments();
   return (
     <>
       <title>{`Dashboard | ${env.PRODUCT_NAME}`}</title>
@@ -47,6 +50,11 @@ export function Component() {
         </Stack>
       </Stack>
       <FigureCards figures={profile.data} />
+      <RunningInvestments
+        investments={investments.data}
+        isLoading={investments.isPending}
+        isError={investments.isError}
+      />
       <MarketOverview prices={prices.data} isLoading={prices.isPending} isError={prices.isError} />
       <AffiliateLink referralCode={profile.data?.referral_code} />
       <RecentActivity activity={activity.data} isLoading={activity.isPending} isError={activity.isError} />
