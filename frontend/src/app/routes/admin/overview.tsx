@@ -5,6 +5,7 @@ import Typography from '@mui/material/Typography';
 import { DailyTotalsChart } from '../../../features/admin-overview/components/daily-totals-chart.js';
 import { LatestUsers } from '../../../features/admin-overview/components/latest-users.js';
 import { OverviewCards } from '../../../features/admin-overview/components/overview-cards.js';
+import { RunningInvestments } from '../../../features/admin-overview/components/running-investments.js';
 import { useAdminProfile } from '../../../features/auth/api/get-admin-profile.js';
 
 export function Component() {
@@ -26,6 +27,7 @@ export function Component() {
           <LatestUsers />
         </Grid>
       </Grid>
+      <RunningInvestments />
     </Stack>
   );
 }

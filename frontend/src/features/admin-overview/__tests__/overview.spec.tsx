@@ -40,8 +40,22 @@ const newestUser = {
   createdAt: '2026-11-20T10:00:00.000Z',
 };
 
+const investment = {
+  id: '7c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e01',
+  plan_name: 'BASIC',
+  percentage: '50',
+  term_days: 30,
+  principal: '1500.00',
+  accrued: '300.00',
+  accrued_through: '2026-11-13',
+  startedAt: '2026-11-01T12:00:00.000Z',
+  maturesAt: '2026-12-01T12:00:00.000Z',
+  user: { id: newestUser.id, name: 'Ada Lovelace' },
+};
+
 function stubOverview() {
   return stubApi({
+    'GET /api/admin/investments': { status: 200, body: { data: [investment] } },
     'GET /api/admin': { status: 200, body: adminProfile },
     'GET /api/admin/totals': { status: 200, body: totals },
     'GET /api/admin/daily-totals?days=30': { status: 200, body: dailyTotals },
@@ -107,10 +121,48 @@ describe('/admin-dashboard overview', () => {
       'GET /api/admin/totals': { status: 503, body: { message: 'The service is unavailable.' } },
       'GET /api/admin/daily-totals?days=30': { status: 200, body: dailyTotals },
       'GET /api/admin/users?page=1&pageSize=5': { status: 200, body: { users: [], total_users: 0 } },
+      'GET /api/admin/investments': { status: 200, body: { data: [] } },
     });
     renderApp('/admin-dashboard');
 
     expect(await screen.findByText('The service is unavailable.', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(await screen.findByText('No users yet')).toBeInTheDocument();
+    expect(await screen.findByText('No running investments')).toBeInTheDocument();
+  });
+
+  it('lists the running investments; clicking the member opens Manage User', async () => {
+    stubOverview();
+    const { router } = renderApp('/admin-dashboard');
+
+    const table = await screen.findByRole(
+      'table',
+      { name: 'Running investments of every member' },
+      { timeout: 5000 },
+    );
+    expect(screen.getByRole('heading', { level: 2, name: 'Running investments' })).toBeInTheDocument();
+    const link = await within(table).findByRole('link', { name: 'Ada Lovelace' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual(['Member', 'Plan', 'Principal', 'Start', 'End', 'Accrued so far']);
+    expect(
+      within(within(table).getAllByRole('row')[1] as HTMLElement)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual([
+      'Ada Lovelace',
+      'BASIC (50% over 30 days)',
+      '$1,500.00',
+      'Nov 1, 2026',
+      'Dec 1, 2026',
+      '$300.00',
+    ]);
+    expect(screen.queryByRole('searchbox')).not.toBeInTheDocument();
+
+    await userEvent.setup().click(link);
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe(`/admin-dashboard/manage-user/${newestUser.id}`),
+    );
   });
 });
