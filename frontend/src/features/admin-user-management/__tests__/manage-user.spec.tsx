@@ -88,11 +88,31 @@ const activity = {
   },
 };
 
+const investments = {
+  status: 200,
+  body: {
+    data: [
+      {
+        id: '7c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e01',
+        plan_name: 'BASIC',
+        percentage: '50',
+        term_days: 30,
+        principal: '5000.00',
+        accrued: '1000.00',
+        accrued_through: '2026-03-27',
+        startedAt: '2026-03-15T10:00:00.000Z',
+        maturesAt: '2026-04-14T10:00:00.000Z',
+      },
+    ],
+  },
+};
+
 function routes(role: 'admin' | 'auditor', extra: Parameters<typeof stubApi>[0] = {}) {
   return {
     'GET /api/admin': staff(role),
     [`GET ${USER_URL}`]: member(),
     [`GET ${USER_URL}/activity`]: activity,
+    [`GET ${USER_URL}/investments`]: investments,
     ...extra,
   };
 }
@@ -152,6 +172,33 @@ describe('/admin-dashboard/manage-user/:id', () => {
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Email Client' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/admin-dashboard/message/${USER_ID}`));
+  });
+
+  it('lists the running investments: plan, principal, start, end and accrued so far', async () => {
+    stubApi(routes('admin'));
+    await renderManageUser();
+
+    expect(screen.getByRole('heading', { level: 2, name: 'Running investments' })).toBeInTheDocument();
+    const table = await screen.findByRole('table', { name: 'Running investments of this member' });
+    await within(table).findByText('$1,000.00');
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual(['Plan', 'Principal', 'Start', 'End', 'Accrued so far']);
+    expect(
+      within(within(table).getAllByRole('row')[1] as HTMLElement)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['BASIC (50% over 30 days)', '$5,000.00', 'Mar 15, 2026', 'Apr 14, 2026', '$1,000.00']);
+  });
+
+  it('says so when the member has no running investment', async () => {
+    stubApi(routes('auditor', { [`GET ${USER_URL}/investments`]: { status: 200, body: { data: [] } } }));
+    await renderManageUser();
+
+    const table = await screen.findByRole('table', { name: 'Running investments of this member' });
+    expect(await within(table).findByText('No running investments')).toBeInTheDocument();
   });
 
   it('goes Back to the user list', async () => {

@@ -12,6 +12,7 @@ import { useAdminUser } from '../api/get-admin-user.js';
 import { serverMessage } from '../../../lib/toasts.js';
 import { AccountActivity } from './account-activity.js';
 import { EditUserForm } from './edit-user-form.js';
+import { RunningInvestments } from './running-investments.js';
 import { UserActions } from './user-actions.js';
 import { UserInformation } from './user-information.js';
 import { UserSummaryCards } from './user-summary-cards.js';
@@ -68,6 +69,7 @@ export function ManageUser({ userId, readOnly }: { userId: string; readOnly: boo
               <EditUserForm user={user.data} readOnly={readOnly} />
             </Grid>
           </Grid>
+          <RunningInvestments userId={userId} />
           <AccountActivity userId={userId} />
         </>
       )}
