@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { screen, within } from '@testing-library/react';
+import axe from 'axe-core';
 
 import { stubApi } from '../../../app/routes/auth/__tests__/auth-api-stub.js';
 import { memberApi } from '../../../app/routes/dashboard/__tests__/member-fixtures.js';
@@ -61,6 +62,15 @@ describe('running investments on the dashboard home', () => {
       '0',
     );
   });
+
+  it('has no serious or critical axe violations in the list', async () => {
+    const section = await renderHome([basic, gold]);
+    await within(section).findByRole('list', { name: 'Running investments' });
+    // jsdom computes no layout, so contrast is left to the browser tests.
+    const results = await axe.run(section, { rules: { 'color-contrast': { enabled: false } } });
+    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(', ')}`)).toEqual([]);
+  }, 30_000);
 
   it('says so when no investment runs', async () => {
     const section = await renderHome([]);

@@ -55,7 +55,11 @@ function InvestmentItem({ investment, divider }: { investment: RunningInvestment
         component="dl"
         sx={{
           display: 'grid',
-          gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: 'repeat(5, minmax(0, 1fr))' },
+          gridTemplateColumns: {
+            xs: 'repeat(2, minmax(0, 1fr))',
+            sm: 'repeat(3, minmax(0, 1fr))',
+            lg: 'repeat(5, minmax(0, 1fr))',
+          },
           gap: 1.5,
           m: 0,
           mb: 1.5,
