@@ -33,4 +33,5 @@ export const memberApi = {
   'GET /api/users/affiliates': { status: 200, body: { data: [] } },
   'GET /api/transactions/deposit': { status: 200, body: { data: [] } },
   'GET /api/withdraw': { status: 200, body: { data: [] } },
+  'GET /api/user/investments': { status: 200, body: { data: [] } },
 };
