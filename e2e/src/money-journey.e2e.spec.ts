@@ -195,6 +195,17 @@ describe('a member and an admin move money through the whole stack', () => {
     await admin.getByText('User updated successfully').waitFor(TIMEOUT);
     await admin.getByText('Welcome bonus for the first deposit').first().waitFor(TIMEOUT);
 
+    await admin.getByRole('button', { name: 'Email Client' }).click();
+    await admin.getByRole('heading', { level: 1 }).waitFor(TIMEOUT);
+    await expectNoSeriousViolations(admin, '/admin-dashboard/message');
+    await admin.getByRole('textbox', { name: /^Subject/ }).fill('Your welcome bonus');
+    await admin
+      .getByRole('textbox', { name: /^Message Body/ })
+      .fill('We added a welcome bonus to your account.');
+    await admin.getByRole('button', { name: 'Send Message' }).click();
+    await admin.getByText('Message sent successfully!').waitFor(TIMEOUT);
+    await waitForMail(platform, ada.email, /Your welcome bonus/);
+
     await member.goto(`${baseUrl}/dashboard`);
     await expectCard(member, 'Account Balance', '$200.00');
     await member.getByText('Welcome bonus for the first deposit').first().waitFor(TIMEOUT);
