@@ -47,10 +47,10 @@ try {
 console.log(
   `\nLighthouse, mobile emulation (target >= ${scoreTarget}; /dashboard >= ${dashboardScoreTarget}):`,
 );
-console.log('  page        performance  accessibility  best practices');
+console.log('  page        performance  accessibility  best practices     FCP ms     LCP ms     TBT ms');
 for (const page of scores) {
   console.log(
-    `  ${page.path.padEnd(10)}  ${String(page.performance).padStart(11)}  ${String(page.accessibility).padStart(13)}  ${String(page.bestPractices).padStart(14)}`,
+    `  ${page.path.padEnd(10)}  ${String(page.performance).padStart(11)}  ${String(page.accessibility).padStart(13)}  ${String(page.bestPractices).padStart(14)}  ${String(page.metrics.firstContentfulPaint).padStart(9)}  ${String(page.metrics.largestContentfulPaint).padStart(9)}  ${String(page.metrics.totalBlockingTime).padStart(9)}`,
   );
 }
 

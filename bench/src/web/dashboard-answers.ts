@@ -1,4 +1,9 @@
-import type { AccountActivity, MarketPrices, MemberProfile } from '@ledgerstone/contracts';
+import type {
+  AccountActivity,
+  MarketPrices,
+  MemberProfile,
+  RunningInvestments,
+} from '@ledgerstone/contracts';
 import type { ApiAnswers } from './static-site.js';
 
 /** A signed-in member with some history: what the dashboard's calls answer during the Lighthouse run. */
@@ -48,5 +53,25 @@ export function dashboardAnswers(): ApiAnswers {
       { symbol: 'SOL', name: 'Solana', price: '142.18', change24h: '3.10' },
     ],
   };
-  return { '/api/user': profile, '/api/user/activity': activity, '/api/market/prices': prices };
+  const investments: RunningInvestments = {
+    data: [
+      {
+        id: '2d8b9e3a-4f5c-4d7e-8f90-a1b2c3d4e5f6',
+        plan_name: 'BASIC',
+        percentage: '50',
+        term_days: 30,
+        principal: '1500.00',
+        accrued: '300.00',
+        accrued_through: now.slice(0, 10),
+        startedAt: new Date(Date.now() - 12 * 86_400_000).toISOString(),
+        maturesAt: new Date(Date.now() + 18 * 86_400_000).toISOString(),
+      },
+    ],
+  };
+  return {
+    '/api/user': profile,
+    '/api/user/activity': activity,
+    '/api/market/prices': prices,
+    '/api/user/investments': investments,
+  };
 }

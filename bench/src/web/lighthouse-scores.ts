@@ -2,7 +2,14 @@ import { execFileSync } from 'node:child_process';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 
-export type PageScores = { path: string; performance: number; accessibility: number; bestPractices: number };
+export type PageScores = {
+  path: string;
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  /** Milliseconds of the metrics that make up the performance score. */
+  metrics: { firstContentfulPaint: number; largestContentfulPaint: number; totalBlockingTime: number };
+};
 
 const categories = ['performance', 'accessibility', 'best-practices'];
 
@@ -27,11 +34,17 @@ export async function lighthouseScores(baseUrl: string, paths: readonly string[]
       });
       const found = result?.lhr.categories;
       const score = (id: string) => Math.round((found?.[id]?.score ?? 0) * 100);
+      const milliseconds = (id: string) => Math.round(result?.lhr.audits[id]?.numericValue ?? 0);
       scores.push({
         path,
         performance: score('performance'),
         accessibility: score('accessibility'),
         bestPractices: score('best-practices'),
+        metrics: {
+          firstContentfulPaint: milliseconds('first-contentful-paint'),
+          largestContentfulPaint: milliseconds('largest-contentful-paint'),
+          totalBlockingTime: milliseconds('total-blocking-time'),
+        },
       });
     }
     return scores;
