@@ -1,7 +1,7 @@
 import Typography from '@mui/material/Typography';
 
 import { env } from '../../../config/env.js';
-import { useMemberProfile } from '../../../features/auth/api/get-member-profile.js';
+import { useMemberProfile } from '../../../api/member-profile.js';
 import { AffiliatesTable } from '../../../features/member-account/components/affiliates-table.js';
 
 export function Component() {

@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 
 import { env } from '../../../config/env.js';
 import { paths } from '../../../config/paths.js';
-import { useMemberProfile } from '../../../features/auth/api/get-member-profile.js';
+import { useMemberProfile } from '../../../api/member-profile.js';
 import { useAccountActivity } from '../../../features/member-account/api/get-account-activity.js';
 import { useMarketPrices } from '../../../features/member-account/api/get-market-prices.js';
 import { useRunningInvestments } from '../../../features/member-account/api/get-running-investments.js';

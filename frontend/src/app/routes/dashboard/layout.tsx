@@ -2,7 +2,7 @@ import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 
 import { AppShell } from '../../../components/layout/app-shell.js';
 import { paths } from '../../../config/paths.js';
-import { useMemberProfile } from '../../../features/auth/api/get-member-profile.js';
+import { useMemberProfile } from '../../../api/member-profile.js';
 import { useLogoutMember } from '../../../features/member-account/api/logout-member.js';
 import { memberNavigation } from '../../../features/member-account/member-navigation.js';
 import { ApiError } from '../../../lib/api-client.js';

@@ -2,7 +2,7 @@ import type { LoginRequest, LoginResponse } from '@ledgerstone/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '../../../lib/api-client.js';
-import { getMemberProfileQueryOptions } from './get-member-profile.js';
+import { getMemberProfileQueryOptions } from '../../../api/member-profile.js';
 
 export const login = (data: LoginRequest): Promise<LoginResponse> =>
   api.post<LoginResponse>('/user/login', data);

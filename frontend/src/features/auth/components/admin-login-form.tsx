@@ -9,8 +9,8 @@ import { paths } from '../../../config/paths.js';
 import { useAdminLogin } from '../api/admin-login.js';
 import { useToasts } from '../../../lib/toasts.js';
 import { AuthCard } from './auth-card.js';
-import { formField } from './form-field.js';
-import { PasswordField } from './password-field.js';
+import { formField } from '../../../components/form/form-field.js';
+import { PasswordField } from '../../../components/form/password-field.js';
 
 export function AdminLoginForm({ onLoggedIn }: { onLoggedIn: () => void }) {
   const form = useForm({

@@ -9,7 +9,7 @@ import type { AccountKind } from '../api/account-kind.js';
 import { useForgotPassword } from '../api/forgot-password.js';
 import { useToasts } from '../../../lib/toasts.js';
 import { AuthCard } from './auth-card.js';
-import { formField } from './form-field.js';
+import { formField } from '../../../components/form/form-field.js';
 
 type ForgotPasswordFormProps = {
   kind: AccountKind;

@@ -12,8 +12,8 @@ import { paths } from '../../../config/paths.js';
 import { useLogin } from '../api/login.js';
 import { useToasts } from '../../../lib/toasts.js';
 import { AuthCard } from './auth-card.js';
-import { formField } from './form-field.js';
-import { PasswordField } from './password-field.js';
+import { formField } from '../../../components/form/form-field.js';
+import { PasswordField } from '../../../components/form/password-field.js';
 
 type LoginFormProps = { onLoggedIn: () => void; onVerificationRequired: () => void };
 

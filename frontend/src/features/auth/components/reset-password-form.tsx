@@ -8,8 +8,8 @@ import type { AccountKind } from '../api/account-kind.js';
 import { useResetPassword } from '../api/reset-password.js';
 import { useToasts } from '../../../lib/toasts.js';
 import { AuthCard } from './auth-card.js';
-import { formField } from './form-field.js';
-import { PasswordField } from './password-field.js';
+import { formField } from '../../../components/form/form-field.js';
+import { PasswordField } from '../../../components/form/password-field.js';
 
 type ResetPasswordFormProps = {
   kind: AccountKind;

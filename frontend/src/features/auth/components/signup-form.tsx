@@ -11,8 +11,8 @@ import { ApiError } from '../../../lib/api-client.js';
 import { useSignup } from '../api/signup.js';
 import { useToasts } from '../../../lib/toasts.js';
 import { AuthCard } from './auth-card.js';
-import { formField, showFieldErrors } from './form-field.js';
-import { PasswordField } from './password-field.js';
+import { formField, showFieldErrors } from '../../../components/form/form-field.js';
+import { PasswordField } from '../../../components/form/password-field.js';
 
 const signupFields = ['firstName', 'lastName', 'email', 'phoneNumber', 'password', 'referralCode'] as const;
 

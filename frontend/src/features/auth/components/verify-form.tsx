@@ -10,7 +10,7 @@ import { useResendVerificationCode } from '../api/resend-verification-code.js';
 import { useVerifyAccount } from '../api/verify-account.js';
 import { useToasts } from '../../../lib/toasts.js';
 import { AuthCard } from './auth-card.js';
-import { formField } from './form-field.js';
+import { formField } from '../../../components/form/form-field.js';
 
 export function VerifyForm({ onVerified }: { onVerified: () => void }) {
   const form = useForm({ resolver: zodResolver(verifyRequest), defaultValues: { verifyCode: '' } });

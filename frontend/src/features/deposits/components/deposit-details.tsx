@@ -19,7 +19,7 @@ import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { paths } from '../../../config/paths.js';
 import { ApiError, type FieldErrors } from '../../../lib/api-client.js';
 import { useCreateDeposit } from '../api/create-deposit.js';
-import { usePaymentMethods } from '../api/get-payment-methods.js';
+import { usePaymentMethods } from '../../../api/payment-methods.js';
 import { usePlans } from '../api/get-plans.js';
 import { serverMessage, useToasts } from '../../../lib/toasts.js';
 import { depositSelection, planReturn, type DepositSelection } from './deposit-terms.js';

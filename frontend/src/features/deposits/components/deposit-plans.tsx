@@ -19,7 +19,7 @@ import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 
 import { paths } from '../../../config/paths.js';
-import { usePaymentMethods } from '../api/get-payment-methods.js';
+import { usePaymentMethods } from '../../../api/payment-methods.js';
 import { usePlans } from '../api/get-plans.js';
 import { useToasts } from '../../../lib/toasts.js';
 import { planReturn, toCents, type DepositSelection } from './deposit-terms.js';

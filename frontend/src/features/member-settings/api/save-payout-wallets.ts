@@ -2,7 +2,7 @@ import type { MessageResponse, PayoutWalletsUpdate } from '@ledgerstone/contract
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '../../../lib/api-client.js';
-import { getPayoutWalletsQueryOptions } from './get-payout-wallets.js';
+import { getPayoutWalletsQueryOptions } from '../../../api/payout-wallets.js';
 
 export const savePayoutWallets = (data: PayoutWalletsUpdate): Promise<MessageResponse> =>
   api.put<MessageResponse>('/user/wallets', data);

@@ -2,7 +2,7 @@ import type { MessageResponse, UpdateProfileRequest } from '@ledgerstone/contrac
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '../../../lib/api-client.js';
-import { getMemberProfileQueryOptions } from './get-member-profile.js';
+import { getMemberProfileQueryOptions } from '../../../api/member-profile.js';
 
 export const updateProfile = (data: UpdateProfileRequest): Promise<MessageResponse> =>
   api.patch<MessageResponse>('/user', data);

@@ -9,8 +9,8 @@ import { z } from 'zod';
 import { ApiError } from '../../../lib/api-client.js';
 import { useChangePassword } from '../api/change-password.js';
 import { useToasts } from '../../../lib/toasts.js';
-import { formField, showFieldErrors } from './form-field.js';
-import { PasswordField } from './password-field.js';
+import { formField, showFieldErrors } from '../../../components/form/form-field.js';
+import { PasswordField } from '../../../components/form/password-field.js';
 
 export const passwordMismatch = 'New password and confirm password do not match.';
 

@@ -12,10 +12,10 @@ import { useNavigate } from 'react-router-dom';
 
 import { paths } from '../../../config/paths.js';
 import { ApiError } from '../../../lib/api-client.js';
-import { useMemberProfile } from '../api/get-member-profile.js';
+import { useMemberProfile } from '../../../api/member-profile.js';
 import { useUpdateProfile } from '../api/update-profile.js';
 import { useToasts } from '../../../lib/toasts.js';
-import { formField, showFieldErrors } from './form-field.js';
+import { formField, showFieldErrors } from '../../../components/form/form-field.js';
 import { PasswordForm, type PasswordFormLabels } from './password-form.js';
 
 const passwordLabels: PasswordFormLabels = {

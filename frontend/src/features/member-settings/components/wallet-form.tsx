@@ -15,10 +15,10 @@ import Typography from '@mui/material/Typography';
 import { useForm } from 'react-hook-form';
 
 import { ApiError } from '../../../lib/api-client.js';
-import { usePayoutWallets } from '../api/get-payout-wallets.js';
+import { usePayoutWallets } from '../../../api/payout-wallets.js';
 import { useSavePayoutWallets } from '../api/save-payout-wallets.js';
 import { useToasts } from '../../../lib/toasts.js';
-import { formField, showFieldErrors } from './form-field.js';
+import { formField, showFieldErrors } from '../../../components/form/form-field.js';
 
 const formValues = (wallets: PayoutWallets) => ({
   bitcoin: wallets.bitcoin ?? '',

@@ -2,7 +2,7 @@ import type { WithdrawalRequest, WithdrawalResponse } from '@ledgerstone/contrac
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '../../../lib/api-client.js';
-import { getMemberProfile, getMemberProfileQueryOptions } from './get-member-profile.js';
+import { getMemberProfile, getMemberProfileQueryOptions } from '../../../api/member-profile.js';
 
 export type WithdrawalInput = WithdrawalRequest & { idempotencyKey: string };
 

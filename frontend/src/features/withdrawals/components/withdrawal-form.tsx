@@ -14,9 +14,9 @@ import { useNavigate } from 'react-router-dom';
 
 import { paths } from '../../../config/paths.js';
 import { ApiError } from '../../../lib/api-client.js';
-import { usePaymentMethods } from '../api/get-payment-methods.js';
-import { usePayoutWallets } from '../api/get-payout-wallets.js';
-import { useMemberProfile } from '../api/get-member-profile.js';
+import { usePaymentMethods } from '../../../api/payment-methods.js';
+import { usePayoutWallets } from '../../../api/payout-wallets.js';
+import { useMemberProfile } from '../../../api/member-profile.js';
 import { useProfitStatus } from '../api/get-profit-status.js';
 import { useRequestWithdrawal } from '../api/request-withdrawal.js';
 import { useToasts } from '../../../lib/toasts.js';
@@ -121,7 +121,7 @@ export function WithdrawalForm({ source }: { source: WithdrawalSource }) {
   const [walletAddress, setWalletAddress] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
 
-  const offered = payoutMethods(methods.data?.paymentMethods ?? []);
+  const offered = payoutMethods(methods.data ?? []);
   const prefilled = method !== null && walletAddress === savedPayoutAddress(method, wallets.data);
 
   const selectMethod = (chosen: PaymentMethodResponse) => {

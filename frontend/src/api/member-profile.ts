@@ -1,13 +1,12 @@
 import type { MemberProfile } from '@ledgerstone/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { api } from '../../../lib/api-client.js';
+import { api } from '../lib/api-client.js';
 
 /** GET /api/user; `after` (a command's log position) makes the figures include that command. */
 export const getMemberProfile = (after?: string, signal?: AbortSignal): Promise<MemberProfile> =>
   api.get<MemberProfile>(after ? `/user?after=${encodeURIComponent(after)}` : '/user', { signal });
 
-// The same key as the layout's profile query, so both read one cache entry.
 export const getMemberProfileQueryOptions = () =>
   queryOptions({
     queryKey: ['member-profile'],

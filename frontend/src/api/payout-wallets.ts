@@ -1,7 +1,7 @@
 import type { PayoutWallets } from '@ledgerstone/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { api } from '../../../lib/api-client.js';
+import { api } from '../lib/api-client.js';
 
 export const getPayoutWallets = (signal?: AbortSignal): Promise<PayoutWallets> =>
   api.get<PayoutWallets>('/user/wallets', { signal });
