@@ -3,7 +3,7 @@ import type { PlanResponse } from '@ledgerstone/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
-import { stubApi } from '../../../app/routes/auth/__tests__/auth-api-stub.js';
+import { stubApi } from '../../../testing/api-stub.js';
 import { renderApp } from '../../../testing/render-app.js';
 import { staff } from './catalog-stub.js';
 

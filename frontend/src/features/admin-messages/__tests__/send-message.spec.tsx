@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
-import { deferred, stubApi, type StubbedAnswer } from '../../../app/routes/auth/__tests__/auth-api-stub.js';
+import { deferred, stubApi, type StubbedAnswer } from '../../../testing/api-stub.js';
 import { renderApp } from '../../../testing/render-app.js';
 
 // Whole-app renders with lazy routes on a shared 2-core machine.

@@ -1,4 +1,4 @@
-import { stubApi } from '../../../app/routes/auth/__tests__/auth-api-stub.js';
+import { stubApi } from '../../../testing/api-stub.js';
 
 export const basic = {
   id: '6f1f0a3e-2b4c-4d5e-8f60-718293a4b5c6',

@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { screen, within } from '@testing-library/react';
 import axe from 'axe-core';
 
-import { stubApi } from '../../../app/routes/auth/__tests__/auth-api-stub.js';
+import { stubApi } from '../../../testing/api-stub.js';
 import { memberApi } from '../../../app/routes/dashboard/__tests__/member-fixtures.js';
 import { renderApp, setViewportWidth } from '../../../testing/render-app.js';
 

@@ -9,7 +9,7 @@ import { api } from '../../../../lib/api-client.js';
 import { readReturnTo } from '../../../../lib/return-to.js';
 import { setViewportWidth } from '../../../../testing/render-app.js';
 import { AppProvider } from '../../../provider.js';
-import { stubApi, type StubbedAnswer } from '../../auth/__tests__/auth-api-stub.js';
+import { stubApi, type StubbedAnswer } from '../../../../testing/api-stub.js';
 
 const FIVE_SECONDS = { timeout: 5000 };
 const EXPIRED = 'Your session has expired. Please log in again.';

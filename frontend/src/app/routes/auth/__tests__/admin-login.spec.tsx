@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
 import { renderApp } from '../../../../testing/render-app.js';
-import { deferred, renderScreen, stubApi, type StubbedAnswer } from './auth-api-stub.js';
+import { deferred, renderScreen, stubApi, type StubbedAnswer } from '../../../../testing/api-stub.js';
 
 const adminForm = () => screen.getByRole('form', { name: 'Welcome Back, Admin' });
 const loginButton = () => within(adminForm()).getByRole('button', { name: 'Login' });

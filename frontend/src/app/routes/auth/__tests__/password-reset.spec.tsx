@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
-import { deferred, renderScreen, stubApi, type StubbedAnswer } from './auth-api-stub.js';
+import { deferred, renderScreen, stubApi, type StubbedAnswer } from '../../../../testing/api-stub.js';
 
 const rateLimited = {
   status: 429,

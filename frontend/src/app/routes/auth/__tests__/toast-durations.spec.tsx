@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { screen, waitForElementToBeRemoved } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
-import { renderScreen, stubApi } from './auth-api-stub.js';
+import { renderScreen, stubApi } from '../../../../testing/api-stub.js';
 
 describe('auth toasts', () => {
   it('keep a success for 2 s and a failure for 4 s', async () => {

@@ -3,7 +3,7 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
 import { renderApp, setViewportWidth } from '../../../../testing/render-app.js';
-import { stubApi } from '../../auth/__tests__/auth-api-stub.js';
+import { stubApi } from '../../../../testing/api-stub.js';
 import { member, memberApi } from './member-fixtures.js';
 
 const FIVE_SECONDS = { timeout: 5000 };

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 
 import { renderApp, setViewportWidth } from '../../../../testing/render-app.js';
-import { stubApi } from '../../auth/__tests__/auth-api-stub.js';
+import { stubApi } from '../../../../testing/api-stub.js';
 import { member, memberApi } from './member-fixtures.js';
 
 const FIVE_SECONDS = { timeout: 5000 };

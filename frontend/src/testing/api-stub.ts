@@ -1,7 +1,7 @@
 import { jest } from '@jest/globals';
 import { screen } from '@testing-library/react';
 
-import { renderApp } from '../../../../testing/render-app.js';
+import { renderApp } from './render-app.js';
 
 export type StubbedAnswer = { status: number; body?: unknown };
 type Route = StubbedAnswer | (() => StubbedAnswer | Promise<StubbedAnswer>);
