@@ -35,6 +35,6 @@ export function readBenchConfig(): BenchConfig {
     events: positiveInteger('BENCH_EVENTS', 100_000),
     warmupEvents: positiveInteger('BENCH_WARMUP_EVENTS', 2_000),
     poolSize: positiveInteger('BENCH_POOL_SIZE', 32),
-    readBatch: positiveInteger('BENCH_READ_BATCH', 1_000),
+    readBatch: positiveInteger('BENCH_READ_BATCH', 5_000),
   };
 }

@@ -4,7 +4,6 @@ import {
   EventStore,
   LOG_START,
   migrateToLatest,
-  positionOf,
   rebuildProjection,
   StreamVersionConflict,
   type Projection,
@@ -64,14 +63,10 @@ serveSide(async ({ databaseUrl, config }) => {
   };
 
   const readLog = async (limitEvents: number) => {
-    let after = LOG_START;
     let read = 0;
-    while (read < limitEvents) {
-      const events = await store.readAll({ after, limit: config.readBatch });
-      const last = events.at(-1);
-      if (!last) break;
+    for await (const events of store.readAllPages({ after: LOG_START, limit: config.readBatch })) {
       read += events.length;
-      after = positionOf(last);
+      if (read >= limitEvents) break;
     }
     return read;
   };

@@ -70,7 +70,7 @@ export function formatTable(results: BenchResults): string {
     ['appends hot_8', count(ours.hot_8), count(emmett.appends_per_s.hot_8), ''],
     ['hot_8 conflict rate', percent(results.hot_8_conflict_rate), percent(emmett.hot_8_conflict_rate), ''],
     [
-      `read (readAll, batches of ${count(results.read_batch)})`,
+      `read (readAllPages, pages of ${count(results.read_batch)})`,
       count(results.read_per_s),
       '-',
       `>= 200,000 ${verdict(targets.read_at_least_200000)}`,

@@ -115,6 +115,34 @@ describe('reading the global log', () => {
     });
   });
 
+  it('reads the log page by page, the same entries as one read, whether or not the last page is full', async () => {
+    const after = await visibleHead();
+    await store.append(
+      'paged',
+      [1, 2, 3, 4, 5, 6].map((sequence) => event(3, sequence)),
+      {
+        expectedVersion: 0,
+      },
+    );
+    await visibleHead();
+    const whole = await store.readAll({ after, limit: 100 });
+
+    const pagesOf = async (limit: number, types?: string[]) => {
+      const pages: string[][] = [];
+      for await (const page of store.readAllPages({ after, limit, types })) {
+        pages.push(page.map((recorded) => recorded.id));
+      }
+      return pages;
+    };
+
+    expect(whole).toHaveLength(6);
+    const ids = whole.map((recorded) => recorded.id);
+    expect(await pagesOf(4)).toEqual([ids.slice(0, 4), ids.slice(4)]);
+    expect(await pagesOf(3)).toEqual([ids.slice(0, 3), ids.slice(3)]);
+    const tocks = whole.filter((recorded) => recorded.type === 'Tock').map((recorded) => recorded.id);
+    expect(await pagesOf(2, ['Tock'])).toEqual([tocks.slice(0, 2), tocks.slice(2)]);
+  });
+
   it('holds back events of a transaction that is still open, and everything committed after it', async () => {
     const after = await visibleHead();
     let release!: () => void;
