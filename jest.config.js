@@ -14,8 +14,8 @@ const shared = {
   extensionsToTreatAsEsm: ['.ts', '.tsx'],
   transform: { '^.+\\.(t|j)sx?$': swc },
   moduleNameMapper: {
-    '^@ledgerstone/(contracts|ledger|eventstore)$': '<rootDir>/packages/$1/src/index.ts',
-    '^@ledgerstone/contracts/(.+)$': '<rootDir>/packages/contracts/src/$1.ts',
+    '^@ledgerstone/(contracts|ledger|eventstore|process-kit)$': '<rootDir>/packages/$1/src/index.ts',
+    '^@ledgerstone/(contracts|process-kit)/(.+)$': '<rootDir>/packages/$1/src/$2.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
@@ -26,6 +26,11 @@ export default {
   // Integration tests talk to real PostgreSQL, Redis, S3 and SMTP on a 2-core machine that may be busy.
   // (A global option: Jest ignores it inside a project.)
   testTimeout: 30_000,
+  // Jest's default on 2 cores is one worker, which runs every file inside Jest's own process: its heap grows
+  // with each file's modules until garbage collection dominates. Two workers, recycled past 1 GB, overlap the
+  // waits on PostgreSQL, Redis and the browser; each test file has its own database and Redis prefix.
+  maxWorkers: 2,
+  workerIdleMemoryLimit: '1GB',
   projects: [
     {
       ...shared,

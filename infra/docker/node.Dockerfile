@@ -7,6 +7,7 @@ COPY package.json package-lock.json ./
 COPY packages/contracts/package.json packages/contracts/
 COPY packages/ledger/package.json packages/ledger/
 COPY packages/eventstore/package.json packages/eventstore/
+COPY packages/process-kit/package.json packages/process-kit/
 COPY services/api/package.json services/api/
 COPY services/projector/package.json services/projector/
 COPY services/mailer/package.json services/mailer/
@@ -20,7 +21,7 @@ COPY tsconfig.base.json ./
 COPY packages packages
 COPY services services
 ARG SERVICE
-RUN npx tsc -b packages/contracts packages/ledger packages/eventstore services/${SERVICE}
+RUN npx tsc -b packages/contracts packages/ledger packages/eventstore packages/process-kit services/${SERVICE}
 
 FROM manifests AS production-dependencies
 ARG SERVICE
@@ -34,6 +35,7 @@ COPY --from=production-dependencies /app ./
 COPY --from=build /app/packages/contracts/dist packages/contracts/dist
 COPY --from=build /app/packages/ledger/dist packages/ledger/dist
 COPY --from=build /app/packages/eventstore/dist packages/eventstore/dist
+COPY --from=build /app/packages/process-kit/dist packages/process-kit/dist
 COPY --from=build /app/services/${SERVICE}/dist services/${SERVICE}/dist
 USER node
 CMD ["sh", "-c", "exec node services/${SERVICE}/dist/main.js"]

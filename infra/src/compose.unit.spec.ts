@@ -3,6 +3,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
+import { parseConfig } from './config.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -19,6 +20,7 @@ interface Service {
   env_file?: string | (string | { path: string })[];
   depends_on?: string[] | Record<string, unknown>;
   command?: string | string[];
+  healthcheck?: { test?: string | string[] };
 }
 
 const compose = parse(readFileSync(join(root, 'docker-compose.yml'), 'utf8'), { merge: true }) as {
@@ -115,6 +117,24 @@ describe('docker-compose.yml', () => {
       expect({ source, exists: existsSync(join(root, source)) }).toEqual({ source, exists: true });
     },
   );
+
+  it.each(
+    built
+      .filter(([, build]) => build.args?.SERVICE)
+      .map(([name]) => name)
+      .filter((name) => !compose.services[name]?.command),
+  )('%s, a long-running service, has a healthcheck', (name) => {
+    expect(compose.services[name]?.healthcheck?.test).toBeDefined();
+  });
+
+  it.each([
+    ['projector', parseConfig({}).PROJECTOR_HEALTH_PORT],
+    ['mailer', parseConfig({}).MAILER_HEALTH_PORT],
+  ])('%s is checked on its readiness endpoint at its default health port', (name, port) => {
+    expect([compose.services[name]?.healthcheck?.test].flat().join(' ')).toContain(
+      `http://127.0.0.1:${port}/health/ready`,
+    );
+  });
 
   it('proxies /api from nginx to a service of the deployment', () => {
     const nginx = readFileSync(join(root, 'infra/nginx/default.conf'), 'utf8');

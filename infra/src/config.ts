@@ -3,6 +3,9 @@ import { z } from 'zod';
 
 const schema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  // The projector's and the mailer's /health/live and /health/ready; 0 turns them off.
+  PROJECTOR_HEALTH_PORT: z.coerce.number().int().min(0).max(65535).default(3001),
+  MAILER_HEALTH_PORT: z.coerce.number().int().min(0).max(65535).default(3002),
   DATABASE_URL: z
     .url({ protocol: /^postgres(ql)?$/ })
     .default('postgres://postgres@127.0.0.1:5432/ledgerstone'),

@@ -5,6 +5,8 @@ describe('parseConfig', () => {
   it('fills in the local defaults and leaves S3 and SMTP to the local servers', () => {
     expect(parseConfig({})).toEqual({
       PORT: 3000,
+      PROJECTOR_HEALTH_PORT: 3001,
+      MAILER_HEALTH_PORT: 3002,
       DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/ledgerstone',
       REDIS_URL: 'redis://127.0.0.1:6379',
       S3_BUCKET: 'ledgerstone-proofs',
@@ -33,8 +35,17 @@ describe('parseConfig', () => {
     });
   });
 
+  it('takes the health ports of the projector and the mailer, 0 turning them off', () => {
+    expect(parseConfig({ PROJECTOR_HEALTH_PORT: '4101', MAILER_HEALTH_PORT: '0' })).toMatchObject({
+      PROJECTOR_HEALTH_PORT: 4101,
+      MAILER_HEALTH_PORT: 0,
+    });
+  });
+
   it.each([
     ['PORT', 'eighty'],
+    ['PROJECTOR_HEALTH_PORT', '65536'],
+    ['MAILER_HEALTH_PORT', '-1'],
     ['DATABASE_URL', 'mysql://127.0.0.1/ledgerstone'],
     ['REDIS_URL', 'not a url'],
     ['SMTP_URL', 'http://127.0.0.1:1025'],

@@ -13,6 +13,7 @@ import {
   mailCatcherWebUrl,
 } from './mail-catcher.js';
 import { checkPortFree, checkPostgres, checkRedis } from './preflight.js';
+import { readableLogLine } from './readable-logs.js';
 import { paint, Supervisor } from './supervisor.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -34,6 +35,12 @@ async function preflight(config: StartConfig): Promise<void> {
     checkPostgres(config.DATABASE_URL),
     checkRedis(config.REDIS_URL),
     checkPortFree(config.PORT, 'the api', 'PORT'),
+    ...(config.PROJECTOR_HEALTH_PORT
+      ? [checkPortFree(config.PROJECTOR_HEALTH_PORT, 'the projector', 'PROJECTOR_HEALTH_PORT')]
+      : []),
+    ...(config.MAILER_HEALTH_PORT
+      ? [checkPortFree(config.MAILER_HEALTH_PORT, 'the mailer', 'MAILER_HEALTH_PORT')]
+      : []),
     ...(config.S3_ENDPOINT ? [] : [checkPortFree(LOCAL_S3_PORT, 'the local S3', 'S3_ENDPOINT')]),
     ...(config.SMTP_URL
       ? []
@@ -71,6 +78,8 @@ async function bringUp(
     // The SDK version is pinned for Node 20 on purpose; its notice about later releases is noise here.
     AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
     PORT: String(config.PORT),
+    PROJECTOR_HEALTH_PORT: String(config.PROJECTOR_HEALTH_PORT),
+    MAILER_HEALTH_PORT: String(config.MAILER_HEALTH_PORT),
     DATABASE_URL: config.DATABASE_URL,
     REDIS_URL: config.REDIS_URL,
     S3_BUCKET: config.S3_BUCKET,
@@ -108,6 +117,12 @@ async function bringUp(
   say('Ledgerstone is running:');
   console.log(`  site          ${site}`);
   console.log(`  API health    ${site}/api/health`);
+  if (config.PROJECTOR_HEALTH_PORT) {
+    console.log(`  projector     http://localhost:${config.PROJECTOR_HEALTH_PORT}/health/ready`);
+  }
+  if (config.MAILER_HEALTH_PORT) {
+    console.log(`  mailer        http://localhost:${config.MAILER_HEALTH_PORT}/health/ready`);
+  }
   if (!config.SMTP_URL) console.log(`  mail catcher  ${mailCatcherWebUrl}`);
   console.log(`  S3 endpoint   ${env.S3_ENDPOINT}`);
   console.log('  Press Ctrl-C to stop.');
@@ -123,7 +138,12 @@ async function main(): Promise<number> {
   const stop = stopRequested();
   loadDotEnv(join(root, '.env'));
   const config = parseConfig(process.env);
-  const supervisor = new Supervisor({ cwd: root, colour });
+  const supervisor = new Supervisor({
+    cwd: root,
+    colour,
+    // Piped (CI, the browser tests, a log collector), the lines stay JSON.
+    formatLine: process.stdout.isTTY === true ? readableLogLine(colour) : undefined,
+  });
   const resources: { s3?: LocalS3 } = {};
   let exitCode = 0;
   try {

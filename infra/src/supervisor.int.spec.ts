@@ -7,8 +7,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { ChildExitedError, Supervisor } from './supervisor.js';
 
 const scripts = {
-  polite: `console.log('pid', process.pid); console.error('warming up');
-    process.on('SIGTERM', () => { console.log('bye'); process.exit(0); }); setInterval(() => {}, 1000);`,
+  // Each listens for SIGTERM before its first line, so a test that waits for that line never signals it too soon.
+  polite: `process.on('SIGTERM', () => { console.log('bye'); process.exit(0); });
+    console.log('pid', process.pid); console.error('warming up'); setInterval(() => {}, 1000);`,
   stubborn: `process.on('SIGTERM', () => console.log('not stopping')); console.log('pid', process.pid);
     setInterval(() => {}, 1000);`,
   crashing: `console.error('boom'); setTimeout(() => process.exit(3), 50);`,
@@ -72,6 +73,22 @@ describe('Supervisor', () => {
     expect(alive(pid)).toBe(false);
     await sleep(50);
     expect(failed).toBe(false);
+  });
+
+  it('passes every line through the formatter it was given, after the prefix', async () => {
+    const out = capture();
+    const err = capture();
+    const supervisor = new Supervisor({
+      cwd: dir,
+      stdout: out.stream,
+      stderr: err.stream,
+      formatLine: (line) => `${line.toUpperCase()}!\n`,
+    });
+
+    supervisor.start({ name: 'polite', script: script('polite') });
+    await until(() => out.text().includes('[polite] PID') && err.text().includes('[polite] WARMING UP!\n'));
+    await supervisor.stopAll();
+    expect(out.text()).toContain('[polite] BYE!\n');
   });
 
   it('kills a child that ignores SIGTERM once the grace period is over', async () => {

@@ -18,6 +18,8 @@ export interface SupervisorOptions {
   stdout?: Writable;
   stderr?: Writable;
   colour?: boolean;
+  /** Rewrites each line a child prints (the JSON log lines, for a person at a terminal); the text must end with a newline. */
+  formatLine?: (line: string) => string;
 }
 
 export class ChildExitedError extends Error {
@@ -38,8 +40,15 @@ export function paint(text: string, colour: number, enabled: boolean): string {
   return enabled ? `\x1b[${colour}m${text}\x1b[0m` : text;
 }
 
-function pipeLines(from: Readable, to: Writable, prefix: string): void {
-  createInterface({ input: from, crlfDelay: Infinity }).on('line', (line) => to.write(`${prefix} ${line}\n`));
+function pipeLines(
+  from: Readable,
+  to: Writable,
+  prefix: string,
+  format = (line: string) => `${line}\n`,
+): void {
+  createInterface({ input: from, crlfDelay: Infinity }).on('line', (line) =>
+    to.write(`${prefix} ${format(line)}`),
+  );
 }
 
 /** Runs child processes with prefixed output, reports the first one that dies, and stops them all. */
@@ -71,8 +80,8 @@ export class Supervisor {
       detached: true,
     });
     const prefix = paint(`[${spec.name}]`, COLOURS[this.started++ % COLOURS.length] ?? 0, colour);
-    pipeLines(child.stdout, stdout, prefix);
-    pipeLines(child.stderr, stderr, prefix);
+    pipeLines(child.stdout, stdout, prefix, this.options.formatLine);
+    pipeLines(child.stderr, stderr, prefix, this.options.formatLine);
     const closed = new Promise<void>((resolve) => {
       child.once('error', (error) => {
         this.running.delete(spec.name);

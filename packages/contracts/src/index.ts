@@ -7,3 +7,5 @@ export * from './accounts.js';
 export * from './catalog.js';
 export * from './wallets.js';
 export * from './history-verification.js';
+export * from './statement.js';
+export * from './transaction-jobs.js';

@@ -92,9 +92,24 @@ export const mailTemplateData = {
 export type MailTemplateName = keyof typeof mailTemplateData;
 export type MailTemplateData<T extends MailTemplateName> = z.infer<(typeof mailTemplateData)[T]>;
 
-/** A mail job as producers enqueue it. */
+/**
+ * What made the platform send a mail: the event that caused it (with the request that appended the event), or,
+ * for mails no event records (a login's verification code, a reset link), the request alone. The job id is the
+ * event id, else the request id; the origin says which, so the queue board can lead back to the audit trail.
+ */
+export const mailOrigin = z.object({
+  eventId: z.uuid().optional(),
+  eventType: z.string().min(1).optional(),
+  requestId: z.string().min(1).optional(),
+});
+export type MailOrigin = z.infer<typeof mailOrigin>;
+
+/**
+ * A mail job as producers enqueue it. Every producer sets `origin`; jobs queued before it existed have none, so
+ * readers treat it as optional.
+ */
 export type MailJob = {
-  [T in MailTemplateName]: { template: T; to: string; data: MailTemplateData<T> };
+  [T in MailTemplateName]: { template: T; to: string; data: MailTemplateData<T>; origin?: MailOrigin };
 }[MailTemplateName];
 
 export function isMailTemplateName(name: string): name is MailTemplateName {

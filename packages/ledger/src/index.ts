@@ -5,5 +5,6 @@ export * from './account/account.js';
 export * from './account/account.errors.js';
 export * from './account/account.decider.js';
 export * from './account/account-balances.js';
+export * from './account/account-statement.js';
 export * from './account/accrual.js';
 export * from './catalog/catalog.events.js';

@@ -23,6 +23,7 @@ const EXPECTED: Record<ApiRoute['access'], Partial<Record<Caller, 401 | 403 | 't
   member: { nobody: 401, member: 'through', admin: 403, auditor: 403 },
   admin: { nobody: 401, member: 403, admin: 'through', auditor: 403 },
   'staff-read': { nobody: 401, member: 403, admin: 'through', auditor: 'through' },
+  'metrics-reader': { nobody: 401, member: 403, admin: 'through', auditor: 403 },
 };
 
 let testApp: IdentityTestApp;

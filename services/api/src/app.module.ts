@@ -10,6 +10,7 @@ import { HealthModule } from './health/health.module.js';
 import { IdentityModule } from './identity/identity.module.js';
 import { InfrastructureModule } from './infrastructure/infrastructure.module.js';
 import { MarketModule } from './market/market.module.js';
+import { ObservabilityModule } from './observability/observability.module.js';
 import { QueuesBoardModule } from './queues-board/queues-board.module.js';
 import { RateLimitsModule } from './rate-limits/rate-limits.module.js';
 import { ReadModelsModule } from './read-models/read-models.module.js';
@@ -35,6 +36,7 @@ export class AppModule {
         MarketModule.forRoot(config.marketPrices),
         QueuesBoardModule,
         ApiDocsModule,
+        ObservabilityModule,
       ],
     };
   }

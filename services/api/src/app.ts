@@ -1,39 +1,37 @@
-import { type LogLevel as NestLogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import cookieParser from 'cookie-parser';
+import type { DestinationStream } from 'pino';
 import { AppModule } from './app.module.js';
 import type { Clock } from './clock/clock.js';
-import type { ApiConfig, LogLevel } from './config.js';
+import type { ApiConfig } from './config.js';
 import { ApiExceptionFilter } from './http/api-exception.filter.js';
 import { serveSpa } from './http/spa.js';
+import { ApiMetrics } from './observability/api-metrics.js';
+import { httpMetrics } from './observability/http-metrics.js';
+import { createRootLogger, PinoNestLogger, requestLogging } from './observability/logging.js';
 import { QUEUES_BOARD_PATH, QueuesBoard } from './queues-board/queues-board.js';
 
 const API_PREFIX = 'api';
 const BODY_LIMIT = '1mb';
 
-const NEST_LOG_LEVELS: Record<LogLevel, NestLogLevel[]> = {
-  fatal: ['fatal'],
-  error: ['fatal', 'error'],
-  warn: ['fatal', 'error', 'warn'],
-  info: ['fatal', 'error', 'warn', 'log'],
-  debug: ['fatal', 'error', 'warn', 'log', 'debug'],
-  verbose: ['fatal', 'error', 'warn', 'log', 'debug', 'verbose'],
-};
-
 /**
  * The whole api, initialised but not listening: main.ts and the tests both start it from here.
- * Tests may pass a clock of their own to move time.
+ * Tests may pass a clock of their own to move time, and a stream to read the JSON log lines from.
  */
 export async function createApp(
   config: ApiConfig,
-  options: { clock?: Clock } = {},
+  options: { clock?: Clock; logDestination?: DestinationStream } = {},
 ): Promise<NestExpressApplication> {
+  const logger = createRootLogger(config.logLevel, options.logDestination);
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, options.clock), {
     bodyParser: false,
-    logger: NEST_LOG_LEVELS[config.logLevel],
+    logger: new PinoNestLogger(logger),
     abortOnError: false,
   });
+  // First, so that every request (the SPA's and the queues board's too) has its id, log line and timing.
+  app.use(requestLogging(logger));
+  app.use(httpMetrics(app.get(ApiMetrics).httpRequestDuration));
   app.disable('x-powered-by');
   if (config.trustProxyHops > 0) app.set('trust proxy', config.trustProxyHops);
   app.useBodyParser('json', { limit: BODY_LIMIT });

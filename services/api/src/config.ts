@@ -62,6 +62,12 @@ const environment = z.object({
   // Where the price ticker's quotes come from: offline sample figures, or CoinGecko's public api.
   MARKET_PRICES_PROVIDER: z.enum(MARKET_PRICE_SOURCES).default('sample'),
   MARKET_PRICES_COINGECKO_URL: z.url({ protocol: /^https?$/ }).default('https://api.coingecko.com/api/v3'),
+  // A Prometheus scraper's bearer token for GET /api/metrics; unset, only an admin session may read them.
+  METRICS_TOKEN: z
+    .string()
+    .min(32, 'Use at least 32 random characters')
+    .regex(/^[\x21-\x7e]+$/, 'Use printable characters without spaces')
+    .optional(),
 });
 
 /** Local mode only: anyone can read it here, so production refuses to start without a secret of its own. */
@@ -103,6 +109,8 @@ export interface ApiConfig {
   /** Seed the demo catalog at start when it is empty. */
   seedDemoData: boolean;
   marketPrices: MarketPricesConfig;
+  /** The bearer token that also opens GET /api/metrics; undefined means admin sessions only. */
+  metricsToken?: string;
 }
 
 export { ConfigError };
@@ -155,5 +163,6 @@ export function loadConfig(env: Record<string, string | undefined>): ApiConfig {
       provider: values.MARKET_PRICES_PROVIDER,
       coinGeckoUrl: values.MARKET_PRICES_COINGECKO_URL,
     },
+    metricsToken: values.METRICS_TOKEN,
   };
 }

@@ -47,6 +47,13 @@ describe('api config', () => {
     expect(config.smtpUrl).toBe('smtps://relay.example.test:465');
   });
 
+  it('reads the metrics token, unset by default', () => {
+    const token = 'm3tr1cs-9f2Kq7Lw1Zx8Vb4Nc6Hj0Pd5Rt3Ys2Ua';
+
+    expect(loadConfig({}).metricsToken).toBeUndefined();
+    expect(loadConfig({ METRICS_TOKEN: token }).metricsToken).toBe(token);
+  });
+
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ S3_ENDPOINT: '', PORT: '' })).toMatchObject({
       port: 3000,
@@ -79,6 +86,8 @@ describe('api config', () => {
     ['PUBLIC_URL', 'localhost:3000'],
     ['APP_MODE', 'staging'],
     ['LOG_LEVEL', 'loud'],
+    ['METRICS_TOKEN', 'too-short'],
+    ['METRICS_TOKEN', 'a token with spaces in it, long enough though'],
   ])('refuses a bad %s (%s) in one line naming it', (name, value) => {
     const load = () => loadConfig({ [name]: value });
 

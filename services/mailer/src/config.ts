@@ -15,6 +15,7 @@ const environment = z.object({
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   // Wait before the first retry of a mail; each further retry waits twice as long as the one before.
   MAIL_BACKOFF_MS: z.coerce.number().int().min(10).max(3_600_000).default(5_000),
+  MAILER_HEALTH_PORT: z.coerce.number().int().min(0).max(65535).default(3002),
 });
 
 export interface MailerConfig {
@@ -25,6 +26,8 @@ export interface MailerConfig {
   mailFrom: string;
   logLevel: LogLevel;
   backoffMs: number;
+  /** Port of GET /health/live and /health/ready; null (MAILER_HEALTH_PORT=0) runs no health server. */
+  healthPort: number | null;
 }
 
 export class ConfigError extends Error {
@@ -48,5 +51,6 @@ export function loadConfig(env: Record<string, string | undefined>): MailerConfi
     mailFrom: values.MAIL_FROM,
     logLevel: values.LOG_LEVEL,
     backoffMs: values.MAIL_BACKOFF_MS,
+    healthPort: values.MAILER_HEALTH_PORT || null,
   };
 }

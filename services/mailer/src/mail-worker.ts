@@ -1,9 +1,10 @@
-import { Worker } from 'bullmq';
+import { UnrecoverableError, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import nodemailer from 'nodemailer';
 import { MAIL_QUEUE } from '@ledgerstone/contracts';
 import type { MailerConfig } from './config.js';
 import type { Logger } from './logger.js';
+import { jobFields, loggableError } from './mail-log.js';
 import { createMailProcessor, type SentMail } from './mail.processor.js';
 
 const CONCURRENCY = 5;
@@ -11,6 +12,8 @@ const CONCURRENCY = 5;
 export interface MailWorker {
   /** Settles once the worker is connected to its queue (ioredis keeps retrying while Redis is away). */
   ready: Promise<void>;
+  /** The readiness checks: each resolves when its part works and rejects saying why not. */
+  checks: { redis(): Promise<unknown>; worker(): Promise<unknown>; smtp(): Promise<unknown> };
   /** Lets running jobs finish, then closes the worker, the SMTP pool and the Redis connection. */
   close(): Promise<void>;
 }
@@ -44,28 +47,59 @@ export function startMailWorker(config: MailerConfig, logger: Logger): MailWorke
 
   // ioredis reports every failed reconnect; one line per distinct problem is enough.
   let lastProblem = '';
-  const report = (problem: string) => {
-    if (problem !== lastProblem) logger.warn(problem);
+  const report = (problem: string, error: Error) => {
+    if (problem !== lastProblem) logger.warn({ err: error }, problem);
     lastProblem = problem;
   };
   connection.on('ready', () => (lastProblem = ''));
-  worker.on('error', (error) => report(`queue connection problem: ${error.message || error.name}`));
-  transport.on('error', (error) => report(`SMTP problem: ${error.message}`));
-  worker.on('completed', (job, sent) => logger.info(`job ${job.id} sent (${sent.messageId})`));
+  worker.on('error', (error) => report(`queue connection problem: ${error.message || error.name}`, error));
+  transport.on('error', (error) => report(`SMTP problem: ${error.message}`, error));
+  worker.on('active', (job) =>
+    logger.debug({ ...jobFields(job), attempt: job.attemptsMade + 1 }, 'sending mail'),
+  );
+  worker.on('completed', (job, sent) =>
+    logger.info({ ...jobFields(job), attempt: job.attemptsMade, messageId: sent.messageId }, 'mail sent'),
+  );
   worker.on('failed', (job, error) => {
-    const attempts = `attempt ${job?.attemptsMade ?? '?'} of ${job?.opts.attempts ?? 1}`;
-    logger.warn(`job ${job?.id ?? '?'} failed, ${attempts}: ${error.message}`);
+    const attempts = job?.opts.attempts ?? 1;
+    const attempt = job?.attemptsMade ?? 0;
+    const final =
+      error instanceof UnrecoverableError || error.name === 'UnrecoverableError' || attempt >= attempts;
+    const err = loggableError(error);
+    const fields = { ...jobFields(job), err, attempt, attempts, final };
+    if (final)
+      logger.error(fields, `mail failed for good after attempt ${attempt} of ${attempts}: ${err.message}`);
+    else logger.warn(fields, `mail failed at attempt ${attempt} of ${attempts}, retrying: ${err.message}`);
   });
 
+  let connected = false;
   const redis = new URL(config.redisUrl);
   const ready = worker.waitUntilReady().then(() => {
+    connected = true;
     logger.info(
+      { queue: MAIL_QUEUE, redisHost: redis.host, prefix: config.redisPrefix, concurrency: CONCURRENCY },
       `connected to queue "${MAIL_QUEUE}" at ${redis.host} (prefix ${config.redisPrefix}), concurrency ${CONCURRENCY}`,
     );
   });
 
+  const checks: MailWorker['checks'] = {
+    // A command sent while Redis is away would wait in ioredis's queue for as long as it stays away.
+    redis: async () => {
+      if (connection.status !== 'ready') throw new Error(`Redis connection is ${connection.status}`);
+      await connection.ping();
+    },
+    worker: async () => {
+      if (worker.closing) throw new Error('the worker is stopping');
+      if (!connected) throw new Error('the worker has not reached its queue yet');
+      if (!worker.isRunning()) throw new Error('the worker is not running');
+      if (worker.isPaused()) throw new Error('the worker is paused');
+    },
+    smtp: () => transport.verify(),
+  };
+
   return {
     ready,
+    checks,
     async close() {
       if (connection.status === 'ready') {
         await worker.close();

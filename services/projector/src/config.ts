@@ -13,6 +13,7 @@ const environment = z.object({
     .regex(/^[A-Za-z0-9_:.-]+$/)
     .default('ledgerstone'),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  PROJECTOR_HEALTH_PORT: z.coerce.number().int().min(0).max(65535).default(3001),
 });
 
 export interface ProjectorConfig {
@@ -21,6 +22,8 @@ export interface ProjectorConfig {
   /** Key prefix of the mail queue, the same as the api's and the mailer's. */
   redisPrefix: string;
   logLevel: LogLevel;
+  /** Port of GET /health/live and /health/ready; null (PROJECTOR_HEALTH_PORT=0) runs no health server. */
+  healthPort: number | null;
 }
 
 export class ConfigError extends Error {
@@ -40,6 +43,7 @@ export function loadConfig(env: Record<string, string | undefined>): ProjectorCo
     redisUrl: parsed.data.REDIS_URL,
     redisPrefix: parsed.data.REDIS_PREFIX,
     logLevel: parsed.data.LOG_LEVEL,
+    healthPort: parsed.data.PROJECTOR_HEALTH_PORT || null,
   };
 }
 

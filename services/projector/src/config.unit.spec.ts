@@ -8,6 +8,7 @@ describe('projector config', () => {
       redisUrl: 'redis://127.0.0.1:6379',
       redisPrefix: 'ledgerstone',
       logLevel: 'info',
+      healthPort: 3001,
     });
   });
 
@@ -23,6 +24,18 @@ describe('projector config', () => {
       redisPrefix: 'staging',
       logLevel: 'info',
     });
+  });
+
+  it('serves health on PROJECTOR_HEALTH_PORT, and not at all when it is 0', () => {
+    expect(loadConfig({ PROJECTOR_HEALTH_PORT: '4101' }).healthPort).toBe(4101);
+    expect(loadConfig({ PROJECTOR_HEALTH_PORT: '0' }).healthPort).toBeNull();
+    expect(loadConfig({ PROJECTOR_HEALTH_PORT: '' }).healthPort).toBe(3001);
+  });
+
+  it.each(['http', '-1', '65536', '30.5'])('refuses PROJECTOR_HEALTH_PORT=%s naming it', (value) => {
+    expect(() => loadConfig({ PROJECTOR_HEALTH_PORT: value })).toThrow(
+      /^Invalid environment variable PROJECTOR_HEALTH_PORT: [^\n]+$/,
+    );
   });
 
   it('names the bad variable', () => {

@@ -7,6 +7,7 @@ import { createCatalog } from './0005-catalog.js';
 import { createAccounts } from './0006-accounts.js';
 import { createPayoutWallets } from './0007-payout-wallets.js';
 import { createMailOutbox } from './0008-mail-outbox.js';
+import { addMailOutboxOrigin } from './0009-mail-outbox-origin.js';
 import { addAppendFastPath } from './0010-append-fast-path.js';
 
 // Migrations are listed in code (not read from a folder) so they work the same from src under jest and from dist.
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   '0006-accounts': createAccounts,
   '0007-payout-wallets': createPayoutWallets,
   '0008-mail-outbox': createMailOutbox,
+  '0009-mail-outbox-origin': addMailOutboxOrigin,
   '0010-append-fast-path': addAppendFastPath,
 };
 

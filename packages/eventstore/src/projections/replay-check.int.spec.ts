@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { sql } from 'kysely';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { EventStore } from '../event-store.js';
+import { LOG_START } from '../log-position.js';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database.js';
 import type { Projection } from './projection.js';
 import { rebuildProjection } from './rebuild-projection.js';
@@ -50,6 +52,18 @@ async function move(streamId: string, day: string, amount: string): Promise<void
   });
 }
 
+/**
+ * Waits until the log shows `count` events: any transaction open on the server (another test file's) holds
+ * readers back, and a rebuild would then stop at the events it can see.
+ */
+async function untilLogShows(count: number): Promise<void> {
+  for (let attempt = 0; attempt < 400; attempt += 1) {
+    if ((await store.readAll({ after: LOG_START, limit: count })).length === count) return;
+    await sleep(25);
+  }
+  throw new Error(`the log did not show ${count} events`);
+}
+
 describe('replayCheck', () => {
   it('refuses a projection that never ran', async () => {
     await expect(replayCheck(database.db, moves)).rejects.toThrow('moves has no checkpoint');
@@ -59,6 +73,7 @@ describe('replayCheck', () => {
     await move('a', '2026-01-01', '10.50');
     await move('a', '2026-01-01', '2.25');
     await move('b', '2026-01-02', '1.00');
+    await untilLogShows(3);
     await rebuildProjection(database.db, moves);
     await move('a', '2026-01-03', '5.00');
 

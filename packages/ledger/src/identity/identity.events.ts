@@ -52,6 +52,12 @@ export interface PayoutWalletsChanged {
   data: { userId: string; networks: string[] };
 }
 
+/** An admin changed a member's details; which ones, not their values, which stay in the `users` table. */
+export interface MemberDetailsChanged {
+  type: 'MemberDetailsChanged';
+  data: { userId: string; adminId: string; fields: ('firstName' | 'lastName' | 'email')[] };
+}
+
 export type IdentityEvent =
   | UserRegistered
   | UserVerified
@@ -60,7 +66,8 @@ export type IdentityEvent =
   | SessionEnded
   | AccountClosed
   | AdminMessageSent
-  | PayoutWalletsChanged;
+  | PayoutWalletsChanged
+  | MemberDetailsChanged;
 
 export type IdentityEventType = IdentityEvent['type'];
 

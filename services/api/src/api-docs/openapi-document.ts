@@ -12,6 +12,7 @@ const SECURITY: Record<AccessRule, JsonObject[]> = {
   member: [{ memberSession: [] }],
   admin: [{ adminSession: [] }],
   'staff-read': [{ adminSession: [] }],
+  'metrics-reader': [{ adminSession: [] }, { metricsToken: [] }],
 };
 
 const ACCESS_NOTE: Record<AccessRule, string> = {
@@ -19,6 +20,8 @@ const ACCESS_NOTE: Record<AccessRule, string> = {
   member: 'Member session (`ls_member` cookie).',
   admin: 'Admin session (`ls_admin` cookie) of an admin; auditors get 403.',
   'staff-read': 'Admin session (`ls_admin` cookie) of an admin or an auditor.',
+  'metrics-reader':
+    'Admin session (`ls_admin` cookie) of an admin, or `Authorization: Bearer <METRICS_TOKEN>`; auditors get 403.',
 };
 
 /** The JSON Schema of a zod schema as a request sends it (`input`) or a response carries it (`output`). */
@@ -29,6 +32,7 @@ function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonObject {
 
 function successContent(response: ApiRoute['response']): JsonObject {
   if (response === 'html') return { 'text/html': { schema: { type: 'string' } } };
+  if (response === 'text') return { 'text/plain': { schema: { type: 'string' } } };
   if (response === 'file') return { '*/*': { schema: { type: 'string', format: 'binary' } } };
   return { 'application/json': { schema: jsonSchema(response, 'output') } };
 }
@@ -150,6 +154,7 @@ export function openApiDocument(routes: readonly ApiRoute[]): JsonObject {
       securitySchemes: {
         memberSession: { type: 'apiKey', in: 'cookie', name: 'ls_member' },
         adminSession: { type: 'apiKey', in: 'cookie', name: 'ls_admin' },
+        metricsToken: { type: 'http', scheme: 'bearer' },
       },
       schemas: { ErrorResponse: jsonSchema(errorResponse, 'output') },
       responses: {

@@ -38,6 +38,8 @@ import {
 import { z } from 'zod';
 import type { AccessRule } from '../identity/access/access.decorators.js';
 import { AUDIT_ROUTES } from '../audit/audit-routes.js';
+import { OBSERVABILITY_ROUTES } from '../observability/observability-routes.js';
+import { QUEUES_BOARD_ROUTES } from '../queues-board/queues-board-routes.js';
 import { READ_MODEL_ROUTES } from '../read-models/read-model-routes.js';
 
 export type HttpMethod = 'get' | 'post' | 'patch' | 'put' | 'delete';
@@ -59,7 +61,7 @@ export interface ApiRoute {
   /** Takes an optional Idempotency-Key header. */
   idempotent?: boolean;
   /** A JSON body, or another kind of answer. */
-  response: z.ZodType | 'html' | 'file';
+  response: z.ZodType | 'html' | 'text' | 'file';
   /** The status of success; 200 unless stated. */
   status?: number;
   /** Answers 429 with Retry-After over its limit. */
@@ -494,6 +496,8 @@ export const API_ROUTES: readonly ApiRoute[] = [
   },
   ...READ_MODEL_ROUTES,
   ...AUDIT_ROUTES,
+  ...QUEUES_BOARD_ROUTES,
+  ...OBSERVABILITY_ROUTES,
 ];
 
 /**

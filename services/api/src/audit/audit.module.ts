@@ -1,5 +1,17 @@
 import { Module } from '@nestjs/common';
+import { AccountStatements } from './account-statements.js';
 import { HistoryVerificationController } from './history-verification.controller.js';
+import { AdminStatementController, MemberStatementController } from './statement.controller.js';
+import { TransactionsExportController } from './transactions-export.controller.js';
+import { TransactionsExport } from './transactions-export.js';
 
-@Module({ controllers: [HistoryVerificationController] })
+const controllers = [
+  HistoryVerificationController,
+  MemberStatementController,
+  AdminStatementController,
+  TransactionsExportController,
+];
+const queries = [AccountStatements, TransactionsExport];
+
+@Module({ controllers, providers: [...queries] })
 export class AuditModule {}

@@ -1,11 +1,11 @@
-import { Controller, Get, Inject, NotFoundException, Param } from '@nestjs/common';
+import { Controller, Get, Inject, Param } from '@nestjs/common';
 import { historyVerification, type HistoryVerification } from '@ledgerstone/contracts';
 import { verifyHistory } from '@ledgerstone/eventstore';
 import { accountStreamId } from '@ledgerstone/ledger';
 import { z } from 'zod';
 import { StaffRead } from '../identity/access/access.decorators.js';
 import { DATABASE, type Database } from '../infrastructure/infrastructure.tokens.js';
-import { readModelDatabase } from '../read-models/read-model.tables.js';
+import { assertMember } from '../read-models/admin-account-activity.js';
 
 const userIdParameter = z.uuid();
 
@@ -23,13 +23,7 @@ export class HistoryVerificationController {
   @Get('users/:id/verify-history')
   async member(@Param('id') id: string): Promise<HistoryVerification> {
     const userId = userIdParameter.parse(id);
-    const member = await readModelDatabase(this.database)
-      .selectFrom('users')
-      .select('id')
-      .where('id', '=', userId)
-      .where('role', '=', 'member')
-      .executeTakeFirst();
-    if (!member) throw new NotFoundException('User not found');
+    await assertMember(this.database, userId);
     return historyVerification.parse(
       await verifyHistory(this.database, { streamId: accountStreamId(userId) }),
     );

@@ -3,31 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { historyVerification } from '@ledgerstone/contracts';
 import { accountStreamId } from '@ledgerstone/ledger';
 import { sql } from 'kysely';
-import type TestAgent from 'supertest/lib/agent.js';
-import {
-  BASIC_PLAN,
-  BITCOIN,
-  PNG,
-  startAccountsTestApp,
-  type AccountsTestApp,
-} from '../accounts/testing/accounts-test-app.js';
+import { startAccountsTestApp, type AccountsTestApp } from '../accounts/testing/accounts-test-app.js';
+import { confirmedDeposit, signInAs, type SignedInUser } from '../testing/account-steps.js';
 
 let testApp: AccountsTestApp;
-let admin: { browser: TestAgent; userId: string };
-let auditor: { browser: TestAgent; userId: string };
-let member: { browser: TestAgent; userId: string };
-let other: { browser: TestAgent; userId: string };
-
-async function deposit(who: { browser: TestAgent }, amount: string): Promise<void> {
-  const { body } = await who.browser
-    .post('/api/deposit')
-    .field('plan', BASIC_PLAN.id)
-    .field('amount', amount)
-    .field('payment_method', BITCOIN.id)
-    .attach('payment_proof', PNG, { filename: 'proof.png' })
-    .expect(201);
-  await admin.browser.post(`/api/admin/deposits/${body.depositId}/confirm`).expect(200);
-}
+let admin: SignedInUser;
+let auditor: SignedInUser;
+let member: SignedInUser;
+let other: SignedInUser;
 
 async function headHash(streamId: string): Promise<string> {
   const { rows } = await sql<{ hash: string }>`
@@ -39,12 +22,9 @@ async function headHash(streamId: string): Promise<string> {
 
 beforeAll(async () => {
   testApp = await startAccountsTestApp('history_verification');
-  admin = await testApp.admin();
-  auditor = await testApp.auditor();
-  member = await testApp.member();
-  other = await testApp.member();
-  await deposit(member, '1500.00');
-  await deposit(other, '2000.00');
+  [admin, auditor, member, other] = await signInAs(testApp, 'admin', 'auditor', 'member', 'member');
+  await confirmedDeposit(admin.browser, member.browser, '1500.00');
+  await confirmedDeposit(admin.browser, other.browser, '2000.00');
 });
 
 afterAll(async () => {

@@ -4,45 +4,28 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { readModels } from '@ledgerstone/contracts';
 import { waitForCheckpoints } from '@ledgerstone/eventstore';
 import { sql } from 'kysely';
-import type TestAgent from 'supertest/lib/agent.js';
-import {
-  BASIC_PLAN,
-  BITCOIN,
-  BITCOIN_ADDRESS,
-  PNG,
-  startAccountsTestApp,
-  type AccountsTestApp,
-} from '../accounts/testing/accounts-test-app.js';
+import { startAccountsTestApp, type AccountsTestApp } from '../accounts/testing/accounts-test-app.js';
 import { REPO_ROOT } from '../config.js';
-import { startProjectorProcess, type ProjectorProcess } from '../testing/projector-process.js';
+import {
+  adjustBalancesAtCurrentVersion,
+  confirmedDeposit,
+  payWithdrawal,
+  rejectDeposit,
+  rejectWithdrawal,
+  requestDeposit,
+  requestWithdrawal,
+  startProjectorFor,
+  type SignedInUser,
+} from '../testing/account-steps.js';
+import type { ProjectorProcess } from '../testing/projector-process.js';
 
-const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 // Built by startProjectorProcess, which compiles the projector before starting it.
 const CLI = join(REPO_ROOT, 'services/projector/dist/cli/replay-check.js');
 
 let testApp: AccountsTestApp;
 let projector: ProjectorProcess | undefined;
-let admin: { browser: TestAgent; userId: string };
-let member: { browser: TestAgent; userId: string };
-
-async function deposit(who: { browser: TestAgent }, amount: string): Promise<string> {
-  const { body } = await who.browser
-    .post('/api/deposit')
-    .field('plan', BASIC_PLAN.id)
-    .field('amount', amount)
-    .field('payment_method', BITCOIN.id)
-    .attach('payment_proof', PNG, { filename: 'proof.png' })
-    .expect(201);
-  return body.depositId;
-}
-
-async function withdraw(amount: string): Promise<string> {
-  const { body } = await member.browser
-    .post('/api/withdraw')
-    .send({ amount, payment_method: BITCOIN.id, wallet_address: BITCOIN_ADDRESS })
-    .expect(201);
-  return body.withdrawalId;
-}
+let admin: SignedInUser;
+let member: SignedInUser;
 
 function replayCheck(): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
@@ -57,43 +40,26 @@ function replayCheck(): Promise<{ code: number; stdout: string; stderr: string }
 
 beforeAll(async () => {
   testApp = await startAccountsTestApp('replay_check');
-  projector = await startProjectorProcess({
-    databaseUrl: testApp.databaseUrl,
-    redisUrl: REDIS_URL,
-    redisPrefix: testApp.redisPrefix,
-  });
+  projector = await startProjectorFor(testApp);
   admin = await testApp.admin();
   member = await testApp.member();
   const other = await testApp.member();
 
-  const confirmed = await deposit(member, '1500.00');
-  await admin.browser.post(`/api/admin/deposits/${confirmed}/confirm`).expect(200);
-  const rejected = await deposit(other, '1700.00');
-  await admin.browser
-    .post(`/api/admin/deposits/${rejected}/reject`)
-    .send({ reason: 'Proof does not match' })
-    .expect(200);
-  await deposit(other, '2900.00');
-  const { body: user } = await admin.browser.get(`/api/admin/users/${member.userId}`).expect(200);
-  await admin.browser
-    .put(`/api/admin/users/${member.userId}/balances`)
-    .send({
-      available: '500.00',
-      invested: '1500.00',
-      profit: '0.00',
-      reason: 'Welcome bonus',
-      version: user.data.version,
-    })
-    .expect(200);
-  await admin.browser
-    .post(`/api/admin/withdrawals/${await withdraw('100.00')}/pay`)
-    .send({})
-    .expect(200);
-  await admin.browser
-    .post(`/api/admin/withdrawals/${await withdraw('50.00')}/reject`)
-    .send({ reason: 'Address on a sanctions list' })
-    .expect(200);
-  await withdraw('25.00');
+  await confirmedDeposit(admin.browser, member.browser, '1500.00');
+  const rejected = await requestDeposit(other.browser, '1700.00');
+  await rejectDeposit(admin.browser, rejected.depositId, 'Proof does not match');
+  await requestDeposit(other.browser, '2900.00');
+  await adjustBalancesAtCurrentVersion(admin.browser, member.userId, {
+    available: '500.00',
+    invested: '1500.00',
+    profit: '0.00',
+    reason: 'Welcome bonus',
+  });
+  const paid = await requestWithdrawal(member.browser, '100.00');
+  await payWithdrawal(admin.browser, paid.withdrawalId);
+  const refused = await requestWithdrawal(member.browser, '50.00');
+  await rejectWithdrawal(admin.browser, refused.withdrawalId, 'Address on a sanctions list');
+  await requestWithdrawal(member.browser, '25.00');
 
   const { rows } = await sql<{ transaction_id: string; global_position: string }>`
     select transaction_id::text, global_position from events order by transaction_id desc, global_position desc limit 1

@@ -3,6 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import { sql } from 'kysely';
 import type { Transporter } from 'nodemailer';
+import { probe, type CheckResult } from '@ledgerstone/process-kit';
 import type { ApiConfig } from '../config.js';
 import {
   API_CONFIG,
@@ -13,48 +14,9 @@ import {
   type Database,
 } from '../infrastructure/infrastructure.tokens.js';
 
-export const CHECK_TIMEOUT_MS = 1_500;
-
-export interface CheckResult {
-  status: 'up' | 'down';
-  latencyMs?: number;
-  error?: string;
-}
-
 export interface HealthReport {
   status: 'ok' | 'degraded';
   checks: { postgres: CheckResult; redis: CheckResult; objectStorage: CheckResult; smtp: CheckResult };
-}
-
-function describe(error: unknown): string {
-  if (!(error instanceof Error)) return String(error);
-  // Connection failures to several addresses arrive as an AggregateError with an empty message.
-  const code = (error as { code?: unknown }).code;
-  return error.message || (typeof code === 'string' ? code : error.name);
-}
-
-/** Runs one check, giving up after `timeoutMs`; the signal tells checks that can stop early to do so. */
-export async function probe(
-  check: (signal: AbortSignal) => Promise<unknown>,
-  timeoutMs = CHECK_TIMEOUT_MS,
-): Promise<CheckResult> {
-  const controller = new AbortController();
-  const started = performance.now();
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      controller.abort();
-      reject(new Error(`no answer within ${timeoutMs} ms`));
-    }, timeoutMs);
-  });
-  try {
-    await Promise.race([check(controller.signal), timeout]);
-    return { status: 'up', latencyMs: Math.round(performance.now() - started) };
-  } catch (error) {
-    return { status: 'down', error: describe(error) };
-  } finally {
-    clearTimeout(timer);
-  }
 }
 
 @Injectable()

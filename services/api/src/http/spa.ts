@@ -14,9 +14,28 @@ function isApiPath(path: string): boolean {
   return path === '/api' || path.startsWith('/api/');
 }
 
+const prerenderablePath = /^\/(?:[A-Za-z0-9-]+(?:\/[A-Za-z0-9-]+)*)?$/;
+
 /**
- * Serves the built SPA at every path outside /api: its files as they are, and index.html for any other GET,
- * so deep links (/company, /dashboard) load the app, which routes them itself. Vite names the files under
+ * The page the frontend build pre-rendered for this path (dist/prerendered/<path>/index.html, written by
+ * frontend/scripts/prerender.mjs), if any. Only for requests without a query string: a page may read the
+ * query (a referral code, say), so the browser renders those itself from index.html.
+ */
+export function prerenderedPage(spaDir: string, path: string, search: string): string | undefined {
+  if (search !== '' || !prerenderablePath.test(path)) return undefined;
+  const file = join(spaDir, 'prerendered', ...path.split('/').filter(Boolean), 'index.html');
+  return existsSync(file) ? file : undefined;
+}
+
+function searchOf(url: string): string {
+  const start = url.indexOf('?');
+  return start === -1 ? '' : url.slice(start);
+}
+
+/**
+ * Serves the built SPA at every path outside /api: its files as they are, the pre-rendered HTML of a public
+ * page where the build made one (the browser hydrates it), and index.html for any other GET, so deep links
+ * (/dashboard/deposit) load the app, which routes them itself. Vite names the files under
  * assets/ by their content hash, so they may be cached for good; everything else is revalidated.
  */
 export function serveSpa(app: NestExpressApplication, spaDir: string): void {
@@ -40,7 +59,8 @@ export function serveSpa(app: NestExpressApplication, spaDir: string): void {
       response.status(503).type('text/plain').setHeader('Cache-Control', 'no-store').send(SPA_NOT_BUILT);
       return;
     }
-    response.sendFile(index, { headers: { 'Cache-Control': REVALIDATE } }, (error?: Error) => {
+    const page = prerenderedPage(spaDir, request.path, searchOf(request.originalUrl)) ?? index;
+    response.sendFile(page, { headers: { 'Cache-Control': REVALIDATE } }, (error?: Error) => {
       if (error) next(error);
     });
   });

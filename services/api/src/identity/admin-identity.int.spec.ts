@@ -404,6 +404,7 @@ describe('POST /api/admin/email/user/:id', () => {
       template: 'admin-message',
       to: member.email,
       data: { firstName: 'Ada', subject: 'Your deposit', body: 'We received it.\nThank you!' },
+      origin: { eventId: sent?.id, eventType: 'AdminMessageSent', requestId: sent?.metadata.requestId },
     });
   });
 

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { mailJobOptions, type MailJob } from '@ledgerstone/contracts';
+import { mailJobOptions, type MailJob, type MailOrigin } from '@ledgerstone/contracts';
 import type { Redis } from 'ioredis';
 import { sql, type Transaction } from 'kysely';
 import { DATABASE, MAIL_QUEUE, REDIS, type Database, type MailQueue } from './infrastructure.tokens.js';
@@ -24,10 +24,16 @@ export class MailOutbox {
     @Inject(REDIS) private readonly redis: Redis,
   ) {}
 
-  async record<Tables>(trx: Transaction<Tables>, jobId: string, job: MailJob): Promise<OutboxMail> {
+  /** Every mail recorded here names its origin, which the queue board shows. */
+  async record<Tables>(
+    trx: Transaction<Tables>,
+    jobId: string,
+    job: MailJob & { origin: MailOrigin },
+  ): Promise<OutboxMail> {
     await sql`
-      insert into mail_outbox (job_id, template, recipient, data)
-      values (${jobId}, ${job.template}, ${job.to}, ${JSON.stringify(job.data)}::jsonb)
+      insert into mail_outbox (job_id, template, recipient, data, origin)
+      values (${jobId}, ${job.template}, ${job.to}, ${JSON.stringify(job.data)}::jsonb,
+        ${JSON.stringify(job.origin)}::jsonb)
     `.execute(trx);
     return { jobId, job };
   }

@@ -107,6 +107,7 @@ describe('the api while Redis is down', () => {
         template: 'password-changed',
         recipient: member.email,
         data: expect.objectContaining({ firstName: 'Ada' }),
+        origin: { eventId: changedEventId, eventType: 'PasswordChanged', requestId: expect.any(String) },
         created_at: expect.any(Date),
         enqueued_at: null,
       },

@@ -60,4 +60,20 @@ describe('maskJobData', () => {
       data: { code: '[hidden]', minutes: 10 },
     });
   });
+  it("keeps the job's origin readable: event id and type, request id", () => {
+    const origin = {
+      eventId: '0f8c2a54-3e7b-4d1a-9c6e-2b5f8a1d7e30',
+      eventType: 'PasswordChanged',
+      requestId: '5d2e9b71-8a4c-4f3e-b6d0-1c7a9e2f4b58',
+    };
+
+    expect(
+      maskJobData({ template: 'password-reset', to: 'ada@example.test', data: { resetUrl: 'x' }, origin }),
+    ).toEqual({
+      template: 'password-reset',
+      to: 'a***@example.test',
+      data: { resetUrl: '[hidden]' },
+      origin,
+    });
+  });
 });

@@ -1,6 +1,13 @@
 import { Module } from '@nestjs/common';
 import { IdentityModule } from '../identity/identity.module.js';
 import { QueuesBoard } from './queues-board.js';
+import { TransactionJobsController } from './transaction-jobs.controller.js';
+import { TransactionJobsQuery } from './transaction-jobs.js';
 
-@Module({ imports: [IdentityModule], providers: [QueuesBoard], exports: [QueuesBoard] })
+@Module({
+  imports: [IdentityModule],
+  controllers: [TransactionJobsController],
+  providers: [QueuesBoard, TransactionJobsQuery],
+  exports: [QueuesBoard],
+})
 export class QueuesBoardModule {}

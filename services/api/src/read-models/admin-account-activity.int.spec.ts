@@ -1,55 +1,35 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { adminAccountActivity } from '@ledgerstone/contracts';
-import type TestAgent from 'supertest/lib/agent.js';
+import { startAccountsTestApp, type AccountsTestApp } from '../accounts/testing/accounts-test-app.js';
 import {
-  BASIC_PLAN,
-  BITCOIN,
-  BITCOIN_ADDRESS,
-  PNG,
-  startAccountsTestApp,
-  type AccountsTestApp,
-} from '../accounts/testing/accounts-test-app.js';
+  adjustBalancesAtCurrentVersion,
+  confirmedDeposit,
+  rejectWithdrawal,
+  requestWithdrawal,
+  signInAs,
+  type SignedInUser,
+} from '../testing/account-steps.js';
 
 let testApp: AccountsTestApp;
-let admin: { browser: TestAgent; userId: string };
-let auditor: { browser: TestAgent; userId: string };
-let member: { browser: TestAgent; userId: string };
+let admin: SignedInUser;
+let auditor: SignedInUser;
+let member: SignedInUser;
 
 beforeAll(async () => {
   testApp = await startAccountsTestApp('admin_account_activity');
-  admin = await testApp.admin();
-  auditor = await testApp.auditor();
-  member = await testApp.member();
+  [admin, auditor, member] = await signInAs(testApp, 'admin', 'auditor', 'member');
 
-  const { body: deposit } = await member.browser
-    .post('/api/deposit')
-    .field('plan', BASIC_PLAN.id)
-    .field('amount', '1500.00')
-    .field('payment_method', BITCOIN.id)
-    .attach('payment_proof', PNG, { filename: 'proof.png' })
-    .expect(201);
-  await admin.browser.post(`/api/admin/deposits/${deposit.depositId}/confirm`).expect(200);
-  const { body: user } = await admin.browser.get(`/api/admin/users/${member.userId}`).expect(200);
-  await admin.browser
-    .put(`/api/admin/users/${member.userId}/balances`)
-    .send({
-      available: '500.00',
-      // The confirmed deposit's investment stays as it is.
-      invested: '1500.00',
-      profit: '0.00',
-      reason: 'Welcome bonus',
-      version: user.data.version,
-    })
-    .expect(200);
-  const { body: withdrawal } = await member.browser
-    .post('/api/withdraw')
-    .send({ amount: '100.00', payment_method: BITCOIN.id, wallet_address: BITCOIN_ADDRESS })
-    .expect(201);
-  await admin.browser
-    .post(`/api/admin/withdrawals/${withdrawal.withdrawalId}/reject`)
-    .send({ reason: 'Address on a sanctions list' })
-    .expect(200);
+  await confirmedDeposit(admin.browser, member.browser, '1500.00');
+  await adjustBalancesAtCurrentVersion(admin.browser, member.userId, {
+    available: '500.00',
+    // The confirmed deposit's investment stays as it is.
+    invested: '1500.00',
+    profit: '0.00',
+    reason: 'Welcome bonus',
+  });
+  const withdrawal = await requestWithdrawal(member.browser, '100.00');
+  await rejectWithdrawal(admin.browser, withdrawal.withdrawalId, 'Address on a sanctions list');
 });
 
 afterAll(async () => {

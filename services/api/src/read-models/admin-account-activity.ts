@@ -1,5 +1,5 @@
 import { Inject, Injectable, NotFoundException } from '@nestjs/common';
-import type { AdminAccountActivity } from '@ledgerstone/contracts';
+import type { AdminAccountActivity, TimelineQuery } from '@ledgerstone/contracts';
 import { EventStore, type RecordedEvent } from '@ledgerstone/eventstore';
 import { accountStreamId, formatCents } from '@ledgerstone/ledger';
 import { DATABASE, type Database } from '../infrastructure/infrastructure.tokens.js';
@@ -51,10 +51,31 @@ export function activityRecord(
   };
 }
 
+/** The events of one type and recorded between `from` and `to` (inclusive); each part only when given. */
+export function matchesTimeline(event: RecordedEvent, filter: TimelineQuery): boolean {
+  const recordedAt = event.recordedAt.getTime();
+  return (
+    (filter.type === undefined || event.type === filter.type) &&
+    (filter.from === undefined || recordedAt >= new Date(filter.from).getTime()) &&
+    (filter.to === undefined || recordedAt <= new Date(filter.to).getTime())
+  );
+}
+
+/** Refuses an id that is not a member's (404), as staff routes name members by id. */
+export async function assertMember(database: Database, userId: string): Promise<void> {
+  const member = await readModelDatabase(database)
+    .selectFrom('users')
+    .select('id')
+    .where('id', '=', userId)
+    .where('role', '=', 'member')
+    .executeTakeFirst();
+  if (!member) throw new NotFoundException('User not found');
+}
+
 /**
  * Every event of a member's account straight from the event store, newest first, with who caused it: the
  * audit view staff use, so it does not depend on a projection being up to date. Fields are read by name, so
- * event types added later show up without a change here.
+ * event types added later show up without a change here. The timeline filter narrows it.
  */
 @Injectable()
 export class AdminAccountActivityQuery {
@@ -63,16 +84,12 @@ export class AdminAccountActivityQuery {
     private readonly store: EventStore,
   ) {}
 
-  async activity(userId: string): Promise<AdminAccountActivity> {
+  async activity(userId: string, filter: TimelineQuery = {}): Promise<AdminAccountActivity> {
+    await assertMember(this.database, userId);
     const db = readModelDatabase(this.database);
-    const member = await db
-      .selectFrom('users')
-      .select('id')
-      .where('id', '=', userId)
-      .where('role', '=', 'member')
-      .executeTakeFirst();
-    if (!member) throw new NotFoundException('User not found');
-    const events = await this.store.readStream(accountStreamId(userId));
+    const events = (await this.store.readStream(accountStreamId(userId))).filter((event) =>
+      matchesTimeline(event, filter),
+    );
     const staffIds = [
       ...new Set(
         events

@@ -10,6 +10,7 @@ import {
   adminUserDetail,
   adminUserList,
   adminUsersQuery,
+  timelineQuery,
   type AdminAccountActivity,
   type AdminAmount,
   type AdminDailyTotals,
@@ -44,8 +45,13 @@ export class AdminReadModelsController {
   }
 
   @Get('admin/users/:id/activity')
-  async activity(@Param('id') id: string): Promise<AdminAccountActivity> {
-    return adminAccountActivity.parse(await this.accountActivity.activity(userIdParameter.parse(id)));
+  async activity(
+    @Param('id') id: string,
+    @Query() query: Record<string, unknown>,
+  ): Promise<AdminAccountActivity> {
+    const userId = userIdParameter.parse(id);
+    const filter = timelineQuery.parse(query);
+    return adminAccountActivity.parse(await this.accountActivity.activity(userId, filter));
   }
 
   @Get('transactions')

@@ -6,25 +6,27 @@ import { sql } from 'kysely';
 import type TestAgent from 'supertest/lib/agent.js';
 import { ProfitAccrual } from '../accounts/accrual/profit-accrual.js';
 import { activeMember, signedIn } from '../identity/testing/identity-test-app.js';
+import { startAccountsTestApp, type AccountsTestApp } from '../accounts/testing/accounts-test-app.js';
 import {
-  BASIC_PLAN,
-  BITCOIN,
-  BITCOIN_ADDRESS,
-  PNG,
-  startAccountsTestApp,
-  type AccountsTestApp,
-} from '../accounts/testing/accounts-test-app.js';
-import { startProjectorProcess, type ProjectorProcess } from '../testing/projector-process.js';
-
-const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+  adjustBalances,
+  confirmDeposit,
+  memberDetail,
+  payWithdrawal,
+  rejectDeposit,
+  requestDeposit,
+  requestWithdrawal,
+  startProjectorFor,
+  type SignedInUser,
+} from '../testing/account-steps.js';
+import type { ProjectorProcess } from '../testing/projector-process.js';
 const DAY_MINUTES = 24 * 60;
 
 let testApp: AccountsTestApp;
 let projector: ProjectorProcess;
 let admin: TestAgent;
 let auditor: TestAgent;
-let alice: { browser: TestAgent; userId: string };
-let bob: { browser: TestAgent; userId: string };
+let alice: SignedInUser;
+let bob: SignedInUser;
 let firstDay: string;
 let lastPosition: string;
 
@@ -33,56 +35,40 @@ function utcDate(date: Date): string {
 }
 
 /** Remembers the position of the latest command, so the test can wait for the projector to pass it. */
-function track<T extends { body: { position?: string } }>(response: T): T {
-  if (response.body.position) lastPosition = response.body.position;
-  return response;
+function track<T extends { position: string }>(answer: T): T {
+  lastPosition = answer.position;
+  return answer;
 }
 
-async function deposit(member: { browser: TestAgent }, amount: string): Promise<string> {
-  const response = await member.browser
-    .post('/api/deposit')
-    .field('plan', BASIC_PLAN.id)
-    .field('amount', amount)
-    .field('payment_method', BITCOIN.id)
-    .attach('payment_proof', PNG, { filename: 'proof.png' })
-    .expect(201);
-  return track(response).body.depositId as string;
+async function deposit(member: SignedInUser, amount: string): Promise<string> {
+  return track(await requestDeposit(member.browser, amount)).depositId;
 }
 
-async function confirmedDeposit(member: { browser: TestAgent }, amount: string): Promise<void> {
-  const depositId = await deposit(member, amount);
-  track(await admin.post(`/api/admin/deposits/${depositId}/confirm`).expect(200));
+async function confirmedDeposit(member: SignedInUser, amount: string): Promise<void> {
+  track(await confirmDeposit(admin, await deposit(member, amount)));
 }
 
-async function withdrawal(member: { browser: TestAgent }, amount: string): Promise<string> {
-  const response = await member.browser
-    .post('/api/withdraw')
-    .send({ amount, payment_method: BITCOIN.id, wallet_address: BITCOIN_ADDRESS })
-    .expect(201);
-  return track(response).body.withdrawalId as string;
+async function withdrawal(member: SignedInUser, amount: string): Promise<string> {
+  return track(await requestWithdrawal(member.browser, amount)).withdrawalId;
 }
 
-async function paidWithdrawal(member: { browser: TestAgent }, amount: string): Promise<void> {
-  const withdrawalId = await withdrawal(member, amount);
-  track(await admin.post(`/api/admin/withdrawals/${withdrawalId}/pay`).send({}).expect(200));
+async function paidWithdrawal(member: SignedInUser, amount: string): Promise<void> {
+  track(await payWithdrawal(admin, await withdrawal(member, amount)));
 }
 
 async function adjust(userId: string, figures: { available: string; profit: string }): Promise<void> {
-  const { body } = await admin.get(`/api/admin/users/${userId}`).expect(200);
+  const { buckets, version } = await memberDetail(admin, userId);
   track(
-    await admin
-      .put(`/api/admin/users/${userId}/balances`)
-      .send({
-        ...figures,
-        invested: body.data.buckets.invested,
-        reason: 'Opening balance',
-        version: body.data.version,
-      })
-      .expect(200),
+    await adjustBalances(admin, userId, {
+      ...figures,
+      invested: buckets.invested,
+      reason: 'Opening balance',
+      version,
+    }),
   );
 }
 
-async function rememberedMember(): Promise<{ browser: TestAgent; userId: string }> {
+async function rememberedMember(): Promise<SignedInUser> {
   const details = await activeMember(testApp);
   return { browser: await signedIn(testApp, details, true), userId: details.userId };
 }
@@ -101,9 +87,7 @@ beforeAll(async () => {
   await confirmedDeposit(bob, '2000.00');
   await deposit(alice, '1000.00');
   const rejected = await deposit(bob, '1100.00');
-  track(
-    await admin.post(`/api/admin/deposits/${rejected}/reject`).send({ reason: 'Blurred proof' }).expect(200),
-  );
+  track(await rejectDeposit(admin, rejected, 'Blurred proof'));
   await paidWithdrawal(alice, '100.00');
   await withdrawal(alice, '25.00');
   // Nothing happens the next day; on the day after, one more of each.
@@ -113,11 +97,7 @@ beforeAll(async () => {
   await confirmedDeposit(bob, '1200.00');
   await paidWithdrawal(alice, '50.00');
 
-  projector = await startProjectorProcess({
-    databaseUrl: testApp.databaseUrl,
-    redisUrl: REDIS_URL,
-    redisPrefix: testApp.redisPrefix,
-  });
+  projector = await startProjectorFor(testApp);
   const [transactionId, globalPosition] = lastPosition.split(':');
   const reached = await waitForCheckpoints(testApp.db, {
     names: Object.values(readModels),

@@ -16,6 +16,7 @@ import {
   logPositionParameter,
   memberProfitStatus,
   runningInvestments,
+  timelineQuery,
   withdrawalHistory,
 } from '@ledgerstone/contracts';
 import { z } from 'zod';
@@ -107,9 +108,10 @@ export const READ_MODEL_ROUTES: readonly ApiRoute[] = [
     method: 'get',
     path: '/api/admin/users/{id}/activity',
     summary:
-      "Every event of the member's account read from the event store, newest first, with its actor (staff by name), reason and request id; 404 for an unknown user",
+      "Every event of the member's account read from the event store, newest first, with its actor (staff by name), reason and request id; ?type= (an account event type), ?from= and ?to= (ISO date-times with offset, inclusive) narrow it; 404 for an unknown user",
     tag: 'Admin',
     access: 'staff-read',
+    query: timelineQuery,
     response: adminAccountActivity,
   },
   {

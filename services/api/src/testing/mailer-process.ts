@@ -9,6 +9,8 @@ export function startMailerProcess(env: {
   smtpUrl: string;
   /** The mailer's MAIL_BACKOFF_MS: how long a failed mail waits before its first retry. */
   backoffMs?: number;
+  /** Serves /health/live and /health/ready on this port; none when not given. */
+  healthPort?: number;
 }): Promise<MailerProcess> {
   return startServiceProcess(
     'mailer',
@@ -18,6 +20,7 @@ export function startMailerProcess(env: {
       SMTP_URL: env.smtpUrl,
       MAIL_FROM: 'Ledgerstone <no-reply@ledgerstone.test>',
       ...(env.backoffMs === undefined ? {} : { MAIL_BACKOFF_MS: String(env.backoffMs) }),
+      ...(env.healthPort === undefined ? {} : { MAILER_HEALTH_PORT: String(env.healthPort) }),
     },
     'connected to queue',
   );

@@ -1,17 +1,19 @@
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { startNodeProcess, type NodeProcess } from '@ledgerstone/process-kit/testing';
 import { REPO_ROOT } from '../config.js';
 
-export interface ServiceProcess {
-  stop(): Promise<void>;
-}
+export type ServiceProcess = Pick<NodeProcess, 'output' | 'stop'>;
 
 const START_LIMIT_MS = 45_000;
 
+const HEALTH_PORT = { mailer: 'MAILER_HEALTH_PORT', projector: 'PROJECTOR_HEALTH_PORT' } as const;
+
 /**
  * Another service of the platform, built from its sources and run as its own process (services never import
- * each other); ready once its output contains `readyText`.
+ * each other); ready once its output contains `readyText`. Its health endpoints are off unless `env` gives
+ * their port, so test files running side by side do not contend for the default one.
  */
 export async function startServiceProcess(
   service: 'mailer' | 'projector',
@@ -23,34 +25,12 @@ export async function startServiceProcess(
     [join(REPO_ROOT, 'node_modules/typescript/bin/tsc'), '-b', `services/${service}`],
     { cwd: REPO_ROOT },
   );
-  const child: ChildProcess = spawn(process.execPath, [join(REPO_ROOT, `services/${service}/dist/main.js`)], {
+  const child = startNodeProcess({
+    name: service,
+    main: join(REPO_ROOT, `services/${service}/dist/main.js`),
+    env: { LOG_LEVEL: 'info', [HEALTH_PORT[service]]: '0', ...env },
     cwd: REPO_ROOT,
-    env: { PATH: process.env.PATH, LOG_LEVEL: 'info', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let output = '';
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error(`${service} did not start in ${START_LIMIT_MS / 1000} s: ${output}`)),
-      START_LIMIT_MS,
-    );
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`${service} exited with ${code}: ${output}`));
-    });
-    child.stdout?.on('data', (chunk: Buffer) => {
-      if (!chunk.toString().includes(readyText)) return;
-      clearTimeout(timer);
-      resolve();
-    });
-  });
-  return {
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
-  };
+  await child.printed(readyText, START_LIMIT_MS);
+  return child;
 }

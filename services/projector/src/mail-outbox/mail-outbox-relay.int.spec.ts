@@ -49,8 +49,9 @@ function adminMessage(to: string): MailJob {
 async function recordMail(mail: MailJob, createdAt = new Date()): Promise<string> {
   const jobId = randomUUID();
   await sql`
-    insert into mail_outbox (job_id, template, recipient, data, created_at)
-    values (${jobId}, ${mail.template}, ${mail.to}, ${JSON.stringify(mail.data)}::jsonb, ${createdAt})
+    insert into mail_outbox (job_id, template, recipient, data, origin, created_at)
+    values (${jobId}, ${mail.template}, ${mail.to}, ${JSON.stringify(mail.data)}::jsonb,
+      ${mail.origin ? JSON.stringify(mail.origin) : null}::jsonb, ${createdAt})
   `.execute(database.db);
   return jobId;
 }
@@ -92,6 +93,25 @@ describe('MailOutboxRelay', () => {
     expect(jobs[0]?.opts.attempts).toBe(5);
     expect((await outboxRow(older))?.enqueued_at).toBeInstanceOf(Date);
     expect((await outboxRow(newer))?.enqueued_at).toBeInstanceOf(Date);
+  });
+
+  it("gives the job the row's origin; a row written before origins existed gives a job without one", async () => {
+    const to = `relay.${randomUUID()}@example.test`;
+    const origin = { eventId: randomUUID(), eventType: 'AdminMessageSent', requestId: randomUUID() };
+    const withOrigin = await recordMail({ ...adminMessage(to), origin }, new Date(Date.now() - 60_000));
+    const without = await recordMail(adminMessage(to));
+    const relay = new MailOutboxRelay(database.db, queue, redis, silent);
+
+    await relay.relayBatch();
+
+    const jobs = await jobsTo(to);
+    const origins = new Map(jobs.map((job) => [job.id, job.data.origin]));
+    expect(origins).toEqual(
+      new Map([
+        [withOrigin, origin],
+        [without, undefined],
+      ]),
+    );
   });
 
   it('leaves a mail the api already queued as the one job of its id', async () => {

@@ -1,4 +1,4 @@
-import { mailJobOptions, type MailJob } from '@ledgerstone/contracts';
+import { mailJobOptions, type MailJob, type MailOrigin } from '@ledgerstone/contracts';
 import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { sql, type Kysely } from 'kysely';
@@ -9,6 +9,7 @@ interface PendingMail {
   template: MailJob['template'];
   recipient: string;
   data: MailJob['data'];
+  origin: MailOrigin | null;
 }
 
 export interface MailOutboxRelayOptions {
@@ -63,7 +64,7 @@ export class MailOutboxRelay {
     if (this.redis.status !== 'ready') throw new Error(`Redis is ${this.redis.status}`);
     return this.db.transaction().execute(async (trx) => {
       const { rows } = await sql<PendingMail>`
-        select job_id, template, recipient, data from mail_outbox
+        select job_id, template, recipient, data, origin from mail_outbox
         where enqueued_at is null
         order by created_at
         limit ${this.options.batchSize}
@@ -72,7 +73,12 @@ export class MailOutboxRelay {
       if (rows.length === 0) return 0;
       await this.queue.addBulk(
         rows.map((row) => {
-          const mail = { template: row.template, to: row.recipient, data: row.data } as MailJob;
+          const mail = {
+            template: row.template,
+            to: row.recipient,
+            data: row.data,
+            ...(row.origin && { origin: row.origin }),
+          } as MailJob;
           return { name: mail.template, data: mail, opts: { ...mailJobOptions, jobId: row.job_id } };
         }),
       );

@@ -84,7 +84,10 @@ describe('notifier', () => {
 
     const jobs = await jobsFor(user.email);
     expect(jobs.map((job) => job.id).sort()).toEqual(events.map((event) => event.id).sort());
-    const byId = new Map(jobs.map((job) => [job.id, job.data]));
+    expect(jobs.map((job) => job.data.origin)).toEqual(
+      jobs.map((job) => ({ eventId: job.id, eventType: events.find((event) => event.id === job.id)?.type })),
+    );
+    const byId = new Map(jobs.map(({ id, data: { origin: _origin, ...mail } }) => [id, mail]));
     const firstName = 'Ada';
     const to = user.email;
     expect(events.map((event) => byId.get(event.id))).toEqual([
@@ -132,9 +135,27 @@ describe('notifier', () => {
           template: 'investment-matured',
           to: user.email,
           data: { firstName: 'Ada', principal: '1500.00', profit: '750.00' },
+          origin: { eventId: matured.id, eventType: 'InvestmentMatured' },
         },
       },
     ]);
+  });
+
+  it("names the job's origin: the event, its type and the request that appended it", async () => {
+    const user = await addUser('active');
+    const requestId = randomUUID();
+    const adjusted = {
+      ...memberEvents(log, user.id).adjusted('available', '100', 'Goodwill'),
+      metadata: { actorId: randomUUID(), actorRole: 'admin' as const, requestId },
+    };
+
+    await deliver([adjusted]);
+
+    expect((await queue.getJob(adjusted.id))?.data.origin).toEqual({
+      eventId: adjusted.id,
+      eventType: 'BalanceAdjusted',
+      requestId,
+    });
   });
 
   it('queues exactly one job per event when a batch is delivered twice', async () => {

@@ -56,7 +56,8 @@ export function createNotifier(queue: Pick<Queue<MailJob>, 'add'>): Projection {
         if (!recipient) continue;
         const mail = accountMail(event, recipient);
         if (!mail) continue;
-        await queue.add(mail.template, mail, { ...mailJobOptions, jobId: event.id });
+        const origin = { eventId: event.id, eventType: event.type, requestId: event.metadata.requestId };
+        await queue.add(mail.template, { ...mail, origin }, { ...mailJobOptions, jobId: event.id });
         deliveries.push({ event_id: event.id, template: mail.template });
       }
       if (deliveries.length > 0) {

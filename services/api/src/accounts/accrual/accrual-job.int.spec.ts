@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { createTestDatabase, EventStore, testRedisPrefix, type TestDatabase } from '@ledgerstone/eventstore';
-import { Queue } from 'bullmq';
+import { Queue, QueueEvents } from 'bullmq';
 import { Redis } from 'ioredis';
 import { loadConfig } from '../../config.js';
 import { FakeClock } from '../../identity/testing/fake-clock.js';
@@ -17,6 +17,8 @@ const redisPrefix = testRedisPrefix('accrual_job');
 let database: TestDatabase<unknown>;
 let redis: Redis;
 let queue: Queue;
+let queueEvents: QueueEvents;
+let eventsConnection: Redis;
 const clock = new FakeClock(new Date('2026-05-11T00:05:00.000Z'));
 const userId = randomUUID();
 const investmentId = randomUUID();
@@ -75,9 +77,14 @@ beforeAll(async () => {
   });
   redis = new Redis(REDIS_URL, { maxRetriesPerRequest: null });
   queue = new Queue(ACCRUAL_QUEUE, { connection: redis, prefix: redisPrefix });
+  eventsConnection = new Redis(REDIS_URL, { maxRetriesPerRequest: null });
+  queueEvents = new QueueEvents(ACCRUAL_QUEUE, { connection: eventsConnection, prefix: redisPrefix });
+  await queueEvents.waitUntilReady();
 }, 30_000);
 
 afterAll(async () => {
+  await queueEvents?.close();
+  await eventsConnection?.quit();
   await queue?.obliterate({ force: true });
   await queue?.close();
   await redis?.quit();
@@ -111,16 +118,7 @@ describe('The daily accrual job', () => {
     try {
       await job.start();
       const added = await queue.add(DAILY_ACCRUAL, {});
-      const run = await new Promise<AccrualRun>((resolve, reject) => {
-        const poll = setInterval(() => {
-          void queue.getJob(added.id!).then(async (found) => {
-            const state = await found?.getState();
-            if (state === 'completed') resolve(found!.returnvalue as AccrualRun);
-            if (state === 'failed') reject(new Error(found!.failedReason));
-            if (state === 'completed' || state === 'failed') clearInterval(poll);
-          }, reject);
-        }, 50);
-      });
+      const run = (await added.waitUntilFinished(queueEvents, 20_000)) as AccrualRun;
       // Confirmed on 2026-05-01: 2026-05-02 to 2026-05-10 are over by 2026-05-11 00:05, 25.00 each.
       expect(run).toEqual({ through: '2026-05-10', accounts: 1, accrued: 9, matured: 0 });
       const row = await accountsDatabase(database.db)

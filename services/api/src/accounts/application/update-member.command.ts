@@ -1,18 +1,29 @@
 import { ConflictException, Inject, NotFoundException } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { accountMessages, identityMessages, type UpdateUserRequest } from '@ledgerstone/contracts';
+import type { MemberDetailsChanged } from '@ledgerstone/ledger';
 import { z } from 'zod';
-import { isUniqueViolation } from '../../identity/persistence/identity.tables.js';
+import type { RequestContext } from '../../identity/application/request-context.js';
+import { IdentityEventLog } from '../../identity/persistence/identity-event-log.js';
+import { isUniqueViolation, type IdentityTransaction } from '../../identity/persistence/identity.tables.js';
+import type { Actor } from '../../identity/persistence/session-store.js';
 import { DATABASE, type Database } from '../../infrastructure/infrastructure.tokens.js';
 import { accountsDatabase, type AccountsDatabase } from '../persistence/accounts.tables.js';
 
 const uuid = z.guid();
 
-/** Names and e-mail are personal data: a plain profile update, recorded in no event. */
+type DetailField = MemberDetailsChanged['data']['fields'][number];
+
+/**
+ * Names and e-mail are personal data: they change in the users row, and the event records only which of them the
+ * admin changed.
+ */
 export class UpdateMemberCommand extends Command<void> {
   constructor(
+    readonly admin: Actor,
     readonly userId: string,
     readonly profile: UpdateUserRequest,
+    readonly context: RequestContext,
   ) {
     super();
   }
@@ -22,26 +33,49 @@ export class UpdateMemberCommand extends Command<void> {
 export class UpdateMemberHandler implements ICommandHandler<UpdateMemberCommand> {
   private readonly db: AccountsDatabase;
 
-  constructor(@Inject(DATABASE) database: Database) {
+  constructor(
+    @Inject(DATABASE) database: Database,
+    private readonly events: IdentityEventLog,
+  ) {
     this.db = accountsDatabase(database);
   }
 
-  async execute({ userId, profile }: UpdateMemberCommand): Promise<void> {
+  async execute({ admin, userId, profile, context }: UpdateMemberCommand): Promise<void> {
     if (!uuid.safeParse(userId).success) throw new NotFoundException(accountMessages.userNotFound);
-    let updated;
-    try {
-      updated = await this.db
-        .updateTable('users')
-        .set({ first_name: profile.first_name, last_name: profile.last_name, email: profile.email })
+    const changed = await this.db.transaction().execute(async (trx) => {
+      const current = await trx
+        .selectFrom('users')
+        .select(['first_name', 'last_name', 'email'])
         .where('id', '=', userId)
         .where('role', '=', 'member')
         .where('status', '!=', 'closed')
+        .forNoKeyUpdate()
         .executeTakeFirst();
-    } catch (error) {
-      if (isUniqueViolation(error, 'users_email_key'))
-        throw new ConflictException(identityMessages.emailTaken);
-      throw error;
-    }
-    if (updated.numUpdatedRows !== 1n) throw new NotFoundException(accountMessages.userNotFound);
+      if (!current) throw new NotFoundException(accountMessages.userNotFound);
+      const fields: DetailField[] = [];
+      if (current.first_name !== profile.first_name) fields.push('firstName');
+      if (current.last_name !== profile.last_name) fields.push('lastName');
+      if (current.email !== profile.email) fields.push('email');
+      if (fields.length === 0) return false;
+      try {
+        await trx
+          .updateTable('users')
+          .set({ first_name: profile.first_name, last_name: profile.last_name, email: profile.email })
+          .where('id', '=', userId)
+          .execute();
+      } catch (error) {
+        if (isUniqueViolation(error, 'users_email_key'))
+          throw new ConflictException(identityMessages.emailTaken);
+        throw error;
+      }
+      await this.events.record(
+        trx as unknown as IdentityTransaction,
+        userId,
+        [{ type: 'MemberDetailsChanged', data: { userId, adminId: admin.userId, fields } }],
+        { actorId: admin.userId, actorRole: admin.role, requestId: context.requestId },
+      );
+      return true;
+    });
+    if (changed) this.events.committed();
   }
 }

@@ -35,8 +35,14 @@ export class AdminUsersController {
   }
 
   @Patch()
-  async update(@Param('id') userId: string, @Body() body: unknown): Promise<MessageResponse> {
-    await this.commands.execute(new UpdateMemberCommand(userId, parseRequest(updateUserRequest, body)));
+  async update(
+    @CurrentActor() admin: Actor,
+    @Param('id') userId: string,
+    @Body() body: unknown,
+    @RequestInfo() context: RequestContext,
+  ): Promise<MessageResponse> {
+    const profile = parseRequest(updateUserRequest, body);
+    await this.commands.execute(new UpdateMemberCommand(admin, userId, profile, context));
     return { message: accountMessages.userUpdated };
   }
 

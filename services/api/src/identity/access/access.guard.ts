@@ -1,5 +1,6 @@
 import {
   ForbiddenException,
+  Inject,
   Injectable,
   Logger,
   type CanActivate,
@@ -8,6 +9,9 @@ import {
 import { Reflector } from '@nestjs/core';
 import { identityMessages } from '@ledgerstone/contracts';
 import type { Request } from 'express';
+import type { ApiConfig } from '../../config.js';
+import { API_CONFIG } from '../../infrastructure/infrastructure.tokens.js';
+import { carriesBearerToken } from '../../observability/metrics-token.js';
 import { Access } from './access.decorators.js';
 import { setActor } from './current-actor.decorator.js';
 import { SessionAccess } from './session-access.js';
@@ -20,6 +24,7 @@ export class AccessGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
     private readonly access: SessionAccess,
+    @Inject(API_CONFIG) private readonly config: ApiConfig,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -30,6 +35,7 @@ export class AccessGuard implements CanActivate {
     }
     if (rule === 'public') return true;
     const request = context.switchToHttp().getRequest<Request>();
+    if (rule === 'metrics-reader' && carriesBearerToken(request, this.config.metricsToken)) return true;
     setActor(request, await this.access.actorFor(rule, request));
     return true;
   }

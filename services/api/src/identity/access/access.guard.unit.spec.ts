@@ -2,8 +2,9 @@ import { describe, expect, it, jest } from '@jest/globals';
 import { ForbiddenException, Logger, UnauthorizedException, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { SessionAudience } from '@ledgerstone/ledger';
+import type { ApiConfig } from '../../config.js';
 import type { Actor, SessionStore } from '../persistence/session-store.js';
-import { AdminOnly, MemberOnly, Public, StaffRead } from './access.decorators.js';
+import { AdminOnly, MemberOnly, MetricsReader, Public, StaffRead } from './access.decorators.js';
 import { AccessGuard } from './access.guard.js';
 import { SessionAccess } from './session-access.js';
 
@@ -12,6 +13,7 @@ class Routes {
   @MemberOnly() member() {}
   @AdminOnly() admin() {}
   @StaffRead() staff() {}
+  @MetricsReader() metrics() {}
   undecorated() {}
 }
 
@@ -41,9 +43,10 @@ function context(
   controller: object,
   handler: string,
   cookies: Record<string, string> = {},
+  headers: Record<string, string> = {},
 ): ExecutionContext {
   const type = controller.constructor as new () => object;
-  const request = { cookies };
+  const request = { cookies, headers };
   return {
     getClass: () => type,
     getHandler: () => (type.prototype as Record<string, unknown>)[handler],
@@ -51,7 +54,11 @@ function context(
   } as unknown as ExecutionContext;
 }
 
-const guard = new AccessGuard(new Reflector(), new SessionAccess(sessions(actors)));
+const METRICS_TOKEN = 'scraper-token-0123456789abcdefghijklmnop';
+
+const guard = new AccessGuard(new Reflector(), new SessionAccess(sessions(actors)), {
+  metricsToken: METRICS_TOKEN,
+} as ApiConfig);
 const allowed = (ctx: ExecutionContext) => guard.canActivate(ctx);
 
 describe('AccessGuard', () => {
@@ -84,10 +91,21 @@ describe('AccessGuard', () => {
     ['staff', 'auditor', 'pass', { ls_admin: 'auditor' }],
     ['staff', 'admin', 'pass', { ls_admin: 'admin' }],
     ['staff', 'a member session', 403, { ls_member: 'member' }],
-  ] as const)('%s routes, called with %s: %s', async (route, _, expected, cookies) => {
-    const outcome = allowed(context(new Routes(), route, cookies));
+    ['metrics', 'admin', 'pass', { ls_admin: 'admin' }],
+    ['metrics', 'auditor', 403, { ls_admin: 'auditor' }],
+    ['metrics', 'a member session', 403, { ls_member: 'member' }],
+    ['metrics', 'nothing', 401, {}],
+    ['metrics', 'the metrics token', 'pass', {}, { authorization: `Bearer ${METRICS_TOKEN}` }],
+    ['metrics', 'another token', 401, {}, { authorization: `Bearer ${METRICS_TOKEN}x` }],
+    ['metrics', 'the token without its scheme', 401, {}, { authorization: METRICS_TOKEN }],
+    ['admin', 'the metrics token', 401, {}, { authorization: `Bearer ${METRICS_TOKEN}` }],
+  ] as const)(
+    '%s routes, called with %s: %s',
+    async (route, _, expected, cookies, headers: Record<string, string> = {}) => {
+      const outcome = allowed(context(new Routes(), route, cookies, headers));
 
-    if (expected === 'pass') await expect(outcome).resolves.toBe(true);
-    else await expect(outcome).rejects.toMatchObject({ status: expected });
-  });
+      if (expected === 'pass') await expect(outcome).resolves.toBe(true);
+      else await expect(outcome).rejects.toMatchObject({ status: expected });
+    },
+  );
 });

@@ -13,6 +13,8 @@ const REQUIREMENTS: Record<
   member: { audience: 'member', roles: ['member'] },
   admin: { audience: 'admin', roles: ['admin'] },
   'staff-read': { audience: 'admin', roles: ['admin', 'auditor'] },
+  // Without the metrics token (which the access guard checks first), the admin rule.
+  'metrics-reader': { audience: 'admin', roles: ['admin'] },
 };
 
 const OTHER_AUDIENCE: Record<SessionAudience, SessionAudience> = { member: 'admin', admin: 'member' };

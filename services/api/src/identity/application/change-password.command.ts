@@ -64,7 +64,11 @@ export class ChangePasswordHandler implements ICommandHandler<ChangePassword> {
         actorRole: actor.role,
         requestId: context.requestId,
       });
-      return this.mail.passwordChanged(trx, email, user.first_name, now, actor.audience, changedEventId);
+      return this.mail.passwordChanged(trx, email, user.first_name, now, actor.audience, {
+        eventId: changedEventId,
+        eventType: 'PasswordChanged',
+        requestId: context.requestId,
+      });
     });
     this.events.committed();
     await this.mail.enqueue(mail);

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { AdminMessageRequest, MailJob } from '@ledgerstone/contracts';
-import type { SessionAudience } from '@ledgerstone/ledger';
+import type { IdentityEvent, SessionAudience } from '@ledgerstone/ledger';
 import type { Transaction } from 'kysely';
 import type { ApiConfig } from '../../config.js';
 import { API_CONFIG } from '../../infrastructure/infrastructure.tokens.js';
@@ -15,10 +15,14 @@ const PAGES: Record<SessionAudience, { resetPassword: string; forgotPassword: st
   admin: { resetPassword: '/admin-reset-password', forgotPassword: '/admin-forgot-password' },
 };
 
+/** What caused an identity mail: an event (appended under a request), or a request that records no event. */
+export type IdentityMailCause =
+  { eventId: string; eventType: IdentityEvent['type']; requestId: string } | { requestId: string };
+
 /**
  * Records identity mails in the mail outbox, in the transaction of the change that causes them, and queues them
  * once it has committed. Each job id is the id of the event or request that caused the mail, so a retried
- * request or job never sends it twice.
+ * request or job never sends it twice; the job's origin says which of the two it is.
  */
 @Injectable()
 export class IdentityMail {
@@ -36,12 +40,12 @@ export class IdentityMail {
     to: string,
     firstName: string,
     code: string,
-    jobId: string,
+    cause: IdentityMailCause,
   ): Promise<OutboxMail> {
     return this.record(
       trx,
       { template: 'verification-code', to, data: { firstName, code, minutes: VERIFICATION_CODE_MINUTES } },
-      jobId,
+      cause,
     );
   }
 
@@ -51,13 +55,13 @@ export class IdentityMail {
     firstName: string,
     token: string,
     audience: SessionAudience,
-    jobId: string,
+    cause: IdentityMailCause,
   ): Promise<OutboxMail> {
     const resetUrl = `${this.publicUrl}${PAGES[audience].resetPassword}/${token}`;
     return this.record(
       trx,
       { template: 'password-reset', to, data: { firstName, resetUrl, minutes: PASSWORD_RESET_MINUTES } },
-      jobId,
+      cause,
     );
   }
 
@@ -67,7 +71,7 @@ export class IdentityMail {
     firstName: string,
     changedAt: Date,
     audience: SessionAudience,
-    jobId: string,
+    cause: IdentityMailCause,
   ): Promise<OutboxMail> {
     const forgotPasswordUrl = `${this.publicUrl}${PAGES[audience].forgotPassword}`;
     return this.record(
@@ -77,7 +81,7 @@ export class IdentityMail {
         to,
         data: { firstName, changedAt: changedAt.toISOString(), forgotPasswordUrl },
       },
-      jobId,
+      cause,
     );
   }
 
@@ -86,12 +90,12 @@ export class IdentityMail {
     to: string,
     firstName: string,
     message: AdminMessageRequest,
-    jobId: string,
+    cause: IdentityMailCause,
   ): Promise<OutboxMail> {
     return this.record(
       trx,
       { template: 'admin-message', to, data: { firstName, subject: message.subject, body: message.message } },
-      jobId,
+      cause,
     );
   }
 
@@ -100,7 +104,12 @@ export class IdentityMail {
     return this.outbox.enqueue(mail);
   }
 
-  private record<Tables>(trx: Transaction<Tables>, job: MailJob, jobId: string): Promise<OutboxMail> {
-    return this.outbox.record(trx, jobId, job);
+  private record<Tables>(
+    trx: Transaction<Tables>,
+    job: MailJob,
+    cause: IdentityMailCause,
+  ): Promise<OutboxMail> {
+    const jobId = 'eventId' in cause ? cause.eventId : cause.requestId;
+    return this.outbox.record(trx, jobId, { ...job, origin: cause });
   }
 }

@@ -103,7 +103,9 @@ export class LogInHandler implements ICommandHandler<LogIn> {
       const code = newVerificationCode();
       const mail = await this.db.transaction().execute(async (trx) => {
         await storeVerificationCode(trx, user.id, code, now);
-        return this.mail.verificationCode(trx, email, user.first_name, code, context.requestId);
+        return this.mail.verificationCode(trx, email, user.first_name, code, {
+          requestId: context.requestId,
+        });
       });
       await this.mail.enqueue(mail);
     }

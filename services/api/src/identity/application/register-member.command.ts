@@ -121,7 +121,11 @@ export class RegisterMemberHandler implements ICommandHandler<RegisterMember> {
             ],
             { actorId: member.userId, actorRole: 'member', requestId: context.requestId },
           );
-          return this.mail.verificationCode(trx, signup.email, signup.firstName, member.code, eventId);
+          return this.mail.verificationCode(trx, signup.email, signup.firstName, member.code, {
+            eventId,
+            eventType: 'UserRegistered',
+            requestId: context.requestId,
+          });
         });
       } catch (error) {
         if (isUniqueViolation(error, 'users_email_key')) throw identityErrors.emailTaken();

@@ -53,7 +53,9 @@ export class RequestPasswordResetHandler implements ICommandHandler<RequestPassw
           expires_at: new Date(now.getTime() + PASSWORD_RESET_MINUTES * 60_000),
         })
         .execute();
-      return this.mail.passwordReset(trx, to, user.first_name, token, audience, context.requestId);
+      return this.mail.passwordReset(trx, to, user.first_name, token, audience, {
+        requestId: context.requestId,
+      });
     });
     await this.mail.enqueue(mail);
   }

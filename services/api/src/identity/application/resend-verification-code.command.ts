@@ -47,7 +47,9 @@ export class ResendVerificationCodeHandler implements ICommandHandler<ResendVeri
     const email = user.email;
     const mail = await this.db.transaction().execute(async (trx) => {
       await storeVerificationCode(trx, userId, code, now);
-      return this.mail.verificationCode(trx, email, user.first_name, code, context.requestId);
+      return this.mail.verificationCode(trx, email, user.first_name, code, {
+        requestId: context.requestId,
+      });
     });
     await this.mail.enqueue(mail);
     return issueVerificationTicket(userId, now, this.config.cookieSecret);

@@ -79,7 +79,11 @@ export class ResetPasswordHandler implements ICommandHandler<ResetPassword> {
         actorRole: link.role,
         requestId: context.requestId,
       });
-      return this.mail.passwordChanged(trx, link.email, link.firstName, now, audience, changedEventId);
+      return this.mail.passwordChanged(trx, link.email, link.firstName, now, audience, {
+        eventId: changedEventId,
+        eventType: 'PasswordChanged',
+        requestId: context.requestId,
+      });
     });
     if (!reset) throw identityErrors.resetLinkInvalid();
     this.events.committed();

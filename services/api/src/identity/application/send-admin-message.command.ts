@@ -69,7 +69,11 @@ export class SendAdminMessageHandler implements ICommandHandler<SendAdminMessage
         [{ type: 'AdminMessageSent', data: { messageId, adminId: admin.userId, userId } }],
         { actorId: admin.userId, actorRole: admin.role, requestId: context.requestId },
       );
-      return this.mail.adminMessage(trx, user.email, user.first_name, message, eventId);
+      return this.mail.adminMessage(trx, user.email, user.first_name, message, {
+        eventId,
+        eventType: 'AdminMessageSent',
+        requestId: context.requestId,
+      });
     });
     if (!sent) throw userNotFound();
     this.events.committed();

@@ -99,6 +99,7 @@ export class SavePayoutWalletsHandler implements ICommandHandler<SavePayoutWalle
           changes: maskedPayoutWalletChanges(changes),
           walletsUrl: this.walletsUrl,
         },
+        origin: { eventId: changeId, eventType: 'PayoutWalletsChanged', requestId: context.requestId },
       });
     });
     if (!saved) return;

@@ -1,0 +1,102 @@
+import { z } from 'zod';
+
+const money = z.string().regex(/^-?\d+\.\d{2}$/);
+const timestamp = z.string().describe('ISO 8601, UTC');
+
+/** The account event types, as the timeline filter offers them (the ledger's own list, in the same order). */
+export const accountEventTypeNames = [
+  'DepositRequested',
+  'DepositConfirmed',
+  'DepositRejected',
+  'WithdrawalRequested',
+  'WithdrawalPaid',
+  'WithdrawalRejected',
+  'BalanceAdjusted',
+  'ProfitAccrued',
+  'InvestmentMatured',
+] as const;
+export type AccountEventTypeName = (typeof accountEventTypeNames)[number];
+
+/** A moment as a query names it: an ISO 8601 date-time with its offset ("2026-11-22T10:00:00Z"). */
+const moment = z.iso.datetime({
+  offset: true,
+  message: 'must be a date and time, e.g. 2026-11-22T10:00:00Z',
+});
+/** A UTC calendar day as a query names it. */
+const day = z.iso.date({ message: 'must be a date, YYYY-MM-DD' });
+
+/** Every bucket of an account at one moment, and their sum. */
+export const accountBalances = z.object({
+  available: money.describe('Withdrawable now'),
+  invested: money.describe('Principal in running plans'),
+  profit_locked: money.describe('Profit of running plans'),
+  profit_unlocked: money.describe('Profit of finished plans, withdrawable'),
+  reserved: money.describe('Held for pending withdrawals'),
+  total: money.describe('The sum of the five buckets'),
+});
+export type AccountBalances = z.infer<typeof accountBalances>;
+
+/** One event of an account with the balances right after it. */
+export const statementLine = z.object({
+  id: z.uuid(),
+  position: z.number().int().positive().describe("The event's position in the account stream, from 1"),
+  type: z.enum(accountEventTypeNames),
+  amount: money.describe('The money the event moved (principal and profit together for a maturity)'),
+  change: money.describe('What the event changed the total by: signed'),
+  bucket: z.string().nullable().describe('The bucket an adjustment changed'),
+  reason: z.string().nullable().describe("An adjustment's or a rejection's reason"),
+  actor_role: z.enum(['member', 'admin', 'auditor', 'system']).nullable(),
+  recorded_at: timestamp,
+  hash: z.string().describe("The event's link in the account's hash chain (sha256, hex)"),
+  balances: accountBalances,
+});
+export type StatementLine = z.infer<typeof statementLine>;
+
+/** `?as_of=`: the moment to fold the account's events up to, inclusive; absent means now. */
+export const statementQuery = z.object({ as_of: moment.optional() });
+export type StatementQuery = z.infer<typeof statementQuery>;
+
+/**
+ * A member's statement: the account's events, oldest first, up to `as_of`, each with the running balances,
+ * the balances they fold to, and the hash of the last event included. A later statement whose chain still
+ * passes through this head hash proves nothing up to here changed.
+ */
+export const accountStatement = z.object({
+  user_id: z.uuid(),
+  as_of: timestamp.describe('The moment the statement stops at: the one asked for, or when it was made'),
+  events: z.number().int().nonnegative(),
+  head_hash: z.string().nullable().describe('The hash of the last event included; null when there is none'),
+  balances: accountBalances,
+  lines: z.array(statementLine),
+});
+export type AccountStatement = z.infer<typeof accountStatement>;
+
+/**
+ * Zod runs an object's refinements after a field has already failed its format: comparing a malformed bound
+ * would add a second, misleading error to `to`.
+ */
+const bothBoundsValid = (payload: { issues: readonly unknown[] }) => payload.issues.length === 0;
+
+/** The timeline filter: event type and recorded time (inclusive bounds). */
+export const timelineQuery = z
+  .object({
+    type: z.enum(accountEventTypeNames).optional(),
+    from: moment.optional(),
+    to: moment.optional(),
+  })
+  .refine((query) => !query.from || !query.to || query.from <= query.to, {
+    path: ['to'],
+    message: 'must not be before from',
+    when: bothBoundsValid,
+  });
+export type TimelineQuery = z.infer<typeof timelineQuery>;
+
+/** The all-transactions CSV: every account event recorded on the UTC days from `from` to `to`, inclusive. */
+export const transactionsExportQuery = z
+  .object({ from: day, to: day })
+  .refine((query) => query.from <= query.to, {
+    path: ['to'],
+    message: 'must not be before from',
+    when: bothBoundsValid,
+  });
+export type TransactionsExportQuery = z.infer<typeof transactionsExportQuery>;

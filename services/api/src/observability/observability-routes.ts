@@ -1,0 +1,14 @@
+import type { ApiRoute } from '../api-docs/route-table.js';
+
+/** The operators' routes, as the route table lists them. */
+export const OBSERVABILITY_ROUTES: readonly ApiRoute[] = [
+  {
+    method: 'get',
+    path: '/api/metrics',
+    summary:
+      'Prometheus metrics of this api process: request durations by route pattern, commands by outcome, BullMQ job counts, projection lag, process figures',
+    tag: 'Health',
+    access: 'metrics-reader',
+    response: 'text',
+  },
+];
