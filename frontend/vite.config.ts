@@ -1,5 +1,5 @@
 import react from '@vitejs/plugin-react';
-import { defaultClientConditions, defineConfig } from 'vite';
+import { defaultClientConditions, defaultServerConditions, defineConfig } from 'vite';
 
 export default defineConfig({
   plugins: [react()],
@@ -7,8 +7,14 @@ export default defineConfig({
     // Workspace packages are consumed as TypeScript source, never from their build output.
     conditions: ['source', ...defaultClientConditions],
   },
-  // The manifest lets `npm run bench:web` weigh the chunks a route loads.
+  // The manifest lets `npm run bench:web` weigh the chunks a route loads, and the pre-render preload them.
   build: { manifest: true },
+  // The build-time renderer (src/ssr/render-page.tsx) is bundled whole, so Node never resolves the UI
+  // libraries' browser-oriented ESM itself.
+  ssr: {
+    noExternal: true,
+    resolve: { conditions: ['source', ...defaultServerConditions] },
+  },
   server: {
     proxy: { '/api': 'http://localhost:3000' },
   },

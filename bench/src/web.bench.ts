@@ -54,6 +54,10 @@ for (const page of scores) {
   );
 }
 
+for (const page of scores) {
+  for (const error of page.consoleErrors) console.log(`  console error on ${page.path}: ${error}`);
+}
+
 await mkdir(new URL('.', resultsFile), { recursive: true });
 await writeFile(
   resultsFile,

@@ -1,16 +1,54 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { startTransition, StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router-dom';
 
 import { AppProvider } from './app/provider.js';
-import { AppRouter } from './app/router.js';
+import { createAppRoutes } from './app/router.js';
+import { startHydration } from './ssr/media-query.js';
+
+declare global {
+  interface Window {
+    /** Set by pre-rendered pages (scripts/prerender.mjs): replays button clicks made before React listened. */
+    __replayPrehydrationClicks?: () => void;
+  }
+}
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element to render into');
 
-createRoot(root).render(
+/**
+ * The lazy routes of this page are loaded before the router starts, so its first render is the page: the
+ * same as the pre-rendered HTML when hydrating (the router would otherwise render nothing while loading).
+ */
+async function loadLazyRoutes(routes: RouteObject[], pathname: string): Promise<void> {
+  const lazyMatches = (matchRoutes(routes, pathname) ?? []).filter((match) => match.route.lazy);
+  await Promise.all(
+    lazyMatches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const routeModule = await route.lazy();
+      Object.assign(route, { ...routeModule, lazy: undefined });
+    }),
+  );
+}
+
+const routes = createAppRoutes();
+// The server sends pre-rendered HTML for public pages (scripts/prerender.mjs); it is the page's only when
+// it was rendered for this very path, without a query string the page could read.
+const prerendered = root.dataset.prerendered === window.location.pathname && window.location.search === '';
+if (prerendered) startHydration(root.dataset.viewport === 'wide' ? 'wide' : 'phone');
+else root.replaceChildren();
+await loadLazyRoutes(routes, window.location.pathname);
+
+const app = (
   <StrictMode>
     <AppProvider>
-      <AppRouter />
+      <RouterProvider router={createBrowserRouter(routes)} />
     </AppProvider>
-  </StrictMode>,
+  </StrictMode>
 );
+// As a transition, hydration yields to the browser every few milliseconds instead of blocking it (the page
+// is already on screen and readable meanwhile).
+if (prerendered) startTransition(() => void hydrateRoot(root, app));
+else createRoot(root).render(app);
+// React now listens on the root: a click on a part not yet hydrated makes React hydrate it first.
+window.__replayPrehydrationClicks?.();

@@ -9,6 +9,8 @@ export type PageScores = {
   bestPractices: number;
   /** Milliseconds of the metrics that make up the performance score. */
   metrics: { firstContentfulPaint: number; largestContentfulPaint: number; totalBlockingTime: number };
+  /** What the page logged as errors, hydration mismatches of the pre-rendered pages among them. */
+  consoleErrors: string[];
 };
 
 const categories = ['performance', 'accessibility', 'best-practices'];
@@ -35,6 +37,11 @@ export async function lighthouseScores(baseUrl: string, paths: readonly string[]
       const found = result?.lhr.categories;
       const score = (id: string) => Math.round((found?.[id]?.score ?? 0) * 100);
       const milliseconds = (id: string) => Math.round(result?.lhr.audits[id]?.numericValue ?? 0);
+      const consoleErrors =
+        (
+          result?.lhr.audits['errors-in-console']?.details as
+            { items?: { description?: string }[] } | undefined
+        )?.items?.map((item) => item.description ?? '') ?? [];
       scores.push({
         path,
         performance: score('performance'),
@@ -45,6 +52,7 @@ export async function lighthouseScores(baseUrl: string, paths: readonly string[]
           largestContentfulPaint: milliseconds('largest-contentful-paint'),
           totalBlockingTime: milliseconds('total-blocking-time'),
         },
+        consoleErrors,
       });
     }
     return scores;

@@ -15,6 +15,13 @@ const contentTypes: Record<string, string> = {
   '.ico': 'image/x-icon',
 };
 
+/** As the API does (services/api/src/http/spa.ts): the page the build pre-rendered for a path, if any. */
+async function prerenderedPage(distDir: string, path: string, url = ''): Promise<string | undefined> {
+  if (url.includes('?') || !/^\/(?:[A-Za-z0-9-]+(?:\/[A-Za-z0-9-]+)*)?$/.test(path)) return undefined;
+  const file = join(distDir, 'prerendered', ...path.split('/').filter(Boolean), 'index.html');
+  return (await stat(file).catch(() => undefined))?.isFile() ? file : undefined;
+}
+
 export type StaticSite = { url: string; close: () => Promise<void> };
 
 /** Answers by API path (without the query string), the same for every request. */
@@ -22,8 +29,8 @@ export type ApiAnswers = Record<string, unknown>;
 
 /**
  * Serves the built SPA as the API does in production (compressed, hashed assets cached for a year, deep
- * links answered with index.html) and answers API calls from fixed answers, so the figures measure the
- * web app and not the server: /api/health always, others as given, 404 for the rest.
+ * links answered with their pre-rendered page or index.html) and answers API calls from fixed answers, so
+ * the figures measure the web app and not the server: /api/health always, others as given, 404 for the rest.
  */
 export async function serveStaticSite(distDir: string, apiAnswers: ApiAnswers = {}): Promise<StaticSite> {
   const answers: ApiAnswers = { '/api/health': { status: 'ok', checks: {} }, ...apiAnswers };
@@ -38,7 +45,8 @@ export async function serveStaticSite(distDir: string, apiAnswers: ApiAnswers = 
       }
       let file = join(distDir, normalize(path).replace(/^(\.\.[/\\])+/, ''));
       const found = await stat(file).catch(() => undefined);
-      if (!found?.isFile()) file = join(distDir, 'index.html');
+      if (!found?.isFile())
+        file = (await prerenderedPage(distDir, path, request.url)) ?? join(distDir, 'index.html');
       const type = contentTypes[extname(file)] ?? 'application/octet-stream';
       const headers: Record<string, string> = {
         'content-type': type,

@@ -1,22 +1,37 @@
 import CssBaseline from '@mui/material/CssBaseline';
-import { ThemeProvider } from '@mui/material/styles';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { SnackbarProvider } from 'notistack';
-import { useState, type ReactNode } from 'react';
+import { ThemeProvider, type Theme } from '@mui/material/styles';
+import { useEffect, type ReactNode } from 'react';
 
-import { createQueryClient } from '../lib/react-query.js';
+import { Toaster } from '../lib/toaster.js';
+import { assumedViewportMatchMedia, finishHydration, hydrationAwareMatchMedia } from '../ssr/media-query.js';
 import { theme } from './theme.js';
 
+const matchMedia = (typeof window === 'undefined'
+  ? assumedViewportMatchMedia
+  : hydrationAwareMatchMedia) as unknown as typeof window.matchMedia;
+
+/** The theme, with media queries that answer the same while pre-rendered HTML is hydrated (see ssr/media-query.ts). */
+const appTheme: Theme = {
+  ...theme,
+  components: {
+    ...theme.components,
+    MuiUseMediaQuery: { defaultProps: { matchMedia, ssrMatchMedia: assumedViewportMatchMedia } },
+  },
+};
+
+/**
+ * The theme and the toasts. react-query is provided by the lazily loaded areas that use it (QueryProvider in
+ * lib/query-provider.tsx, see app/router.tsx) and notistack loads with the first toast (lib/toaster.tsx), so
+ * neither is part of the entry.
+ */
 export function AppProvider({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
+  // Effects run children first, so this one runs once the whole first render has committed.
+  useEffect(finishHydration, []);
   return (
-    <ThemeProvider theme={theme}>
+    <ThemeProvider theme={appTheme}>
       <CssBaseline enableColorScheme />
-      <QueryClientProvider client={queryClient}>
-        <SnackbarProvider maxSnack={20} autoHideDuration={4000}>
-          {children}
-        </SnackbarProvider>
-      </QueryClientProvider>
+      <Toaster />
+      {children}
     </ThemeProvider>
   );
 }

@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router-dom';
+import type { ComponentType } from 'react';
+import type { RouteObject } from 'react-router-dom';
 
 import { serviceLinks } from '../components/layout/public-navigation.js';
 import { paths } from '../config/paths.js';
@@ -8,23 +8,56 @@ import { Component as HomeRoute } from './routes/public/home.js';
 import { PublicSiteRoute } from './routes/public-site.js';
 import { RouteErrorBoundary } from './routes/route-error.js';
 
+type LazyRouteModule = { Component?: ComponentType | null };
+
+/**
+ * A top-level lazy route's module with its Component inside QueryProvider (lib/query-provider.tsx, loaded
+ * here as a chunk of its own): react-query loads with the first area that uses it, not with the entry, and the
+ * area's nested routes inherit the provider.
+ */
+export async function withQueries<T extends LazyRouteModule>(routeModule: Promise<T>): Promise<T> {
+  const [loaded, { QueryProvider }] = await Promise.all([routeModule, import('../lib/query-provider.js')]);
+  if (!loaded.Component) return loaded;
+  const Route: ComponentType = loaded.Component;
+  function RouteWithQueries() {
+    return (
+      <QueryProvider>
+        <Route />
+      </QueryProvider>
+    );
+  }
+  return { ...loaded, Component: RouteWithQueries };
+}
+
+/**
+ * What a router renders while the lazy modules of its first page load: nothing, as before. The browser loads
+ * them before it creates its router (main.tsx), and the pre-render has them loaded too, so this shows only
+ * under a router started without them, such as the web tests' memory router.
+ */
+function NothingWhileLoading() {
+  return null;
+}
+
 /**
  * The home page ships with the entry; every other page is its own chunk, and the auth screens, with their
  * forms and schemas, load only when one of them is visited.
  */
 const authRoutes: RouteObject[] = Object.values(paths.auth).map(({ path }) => ({
   path,
-  lazy: async () => {
-    const { authRoutes: routes } = await import('./routes/auth/auth-routes.js');
-    const route = routes.find((candidate) => candidate.path === path);
-    return { Component: route?.Component ?? NotFoundRoute };
-  },
+  lazy: () =>
+    withQueries(
+      import('./routes/auth/auth-routes.js').then(({ authRoutes: routes }) => {
+        const route = routes.find((candidate) => candidate.path === path);
+        return { Component: route?.Component ?? NotFoundRoute };
+      }),
+    ),
 }));
 
 const member = paths.dashboard;
 const memberRoutes: RouteObject = {
   path: member.path,
-  lazy: () => import('./routes/dashboard/layout.js'),
+  lazy: () => withQueries(import('./routes/dashboard/layout.js')),
+  HydrateFallback: NothingWhileLoading,
   ErrorBoundary: RouteErrorBoundary,
   children: [
     { index: true, lazy: () => import('./routes/dashboard/home.js') },
@@ -41,6 +74,7 @@ const memberRoutes: RouteObject = {
     { path: member.depositHistory.path, lazy: () => import('./routes/dashboard/deposit-history.js') },
     { path: member.withdrawHistory.path, lazy: () => import('./routes/dashboard/withdraw-history.js') },
     { path: member.userProfile.path, lazy: () => import('./routes/dashboard/user-profile.js') },
+    { path: member.statement.path, lazy: () => import('./routes/dashboard/statement.js') },
     { path: '*', Component: NotFoundRoute },
   ],
 };
@@ -48,16 +82,19 @@ const memberRoutes: RouteObject = {
 const admin = paths.adminDashboard;
 const adminRoutes: RouteObject = {
   path: admin.path,
-  lazy: () => import('./routes/admin/layout.js'),
+  lazy: () => withQueries(import('./routes/admin/layout.js')),
+  HydrateFallback: NothingWhileLoading,
   ErrorBoundary: RouteErrorBoundary,
   children: [
     { index: true, lazy: () => import('./routes/admin/overview.js') },
     { path: admin.transactions.path, lazy: () => import('./routes/admin/transactions.js') },
     { path: admin.users.path, lazy: () => import('./routes/admin/users.js') },
     { path: admin.manageUser.path, lazy: () => import('./routes/admin/manage-user.js') },
+    { path: admin.memberHistory.path, lazy: () => import('./routes/admin/member-history.js') },
     { path: admin.message.path, lazy: () => import('./routes/admin/message.js') },
     { path: admin.plans.path, lazy: () => import('./routes/admin/plans.js') },
     { path: admin.paymentMethods.path, lazy: () => import('./routes/admin/payment-methods.js') },
+    { path: admin.audit.path, lazy: () => import('./routes/admin/audit.js') },
     { path: '*', Component: NotFoundRoute },
   ],
 };
@@ -69,25 +106,25 @@ export function createAppRoutes(): RouteObject[] {
     {
       path: paths.home.path,
       Component: PublicSiteRoute,
+      // Above its lazy pages: while one loads, the frame waits for it rather than showing without it.
+      HydrateFallback: NothingWhileLoading,
       ErrorBoundary: RouteErrorBoundary,
       children: [
         { index: true, Component: HomeRoute },
         ...authRoutes,
-        { path: paths.company.path, lazy: () => import('./routes/public/company.js') },
-        { path: paths.career.path, lazy: () => import('./routes/public/career.js') },
-        { path: paths.contact.path, lazy: () => import('./routes/public/contact.js') },
-        { path: paths.privacyPolicy.path, lazy: () => import('./routes/public/privacy-policy.js') },
+        { path: paths.company.path, lazy: () => withQueries(import('./routes/public/company.js')) },
+        { path: paths.career.path, lazy: () => withQueries(import('./routes/public/career.js')) },
+        { path: paths.contact.path, lazy: () => withQueries(import('./routes/public/contact.js')) },
+        {
+          path: paths.privacyPolicy.path,
+          lazy: () => withQueries(import('./routes/public/privacy-policy.js')),
+        },
         ...serviceLinks.map((service) => ({
           path: service.href,
-          lazy: () => import('./routes/public/asset.js'),
+          lazy: () => withQueries(import('./routes/public/asset.js')),
         })),
         { path: '*', Component: NotFoundRoute },
       ],
     },
   ];
-}
-
-export function AppRouter() {
-  const [router] = useState(() => createBrowserRouter(createAppRoutes()));
-  return <RouterProvider router={router} />;
 }

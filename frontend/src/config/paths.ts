@@ -43,6 +43,7 @@ export const paths = {
     updateWallet: { path: '/dashboard/update-wallet' },
     depositHistory: { path: '/dashboard/deposit-history' },
     withdrawHistory: { path: '/dashboard/withdraw-history' },
+    statement: { path: '/dashboard/statement' },
     userProfile: { path: '/dashboard/user-profile' },
   },
   adminDashboard: {
@@ -53,11 +54,16 @@ export const paths = {
       path: '/admin-dashboard/manage-user/:id',
       getHref: (id: string) => `/admin-dashboard/manage-user/${encodeURIComponent(id)}`,
     },
+    memberHistory: {
+      path: '/admin-dashboard/manage-user/:id/history',
+      getHref: (id: string) => `/admin-dashboard/manage-user/${encodeURIComponent(id)}/history`,
+    },
     message: {
       path: '/admin-dashboard/message/:id',
       getHref: (id: string) => `/admin-dashboard/message/${encodeURIComponent(id)}`,
     },
     plans: { path: '/admin-dashboard/plans' },
     paymentMethods: { path: '/admin-dashboard/payment-methods' },
+    audit: { path: '/admin-dashboard/audit' },
   },
 } as const;

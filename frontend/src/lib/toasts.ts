@@ -1,7 +1,5 @@
-import { useSnackbar } from 'notistack';
-import { useMemo } from 'react';
-
 import { ApiError } from './api-client.js';
+import { requestToast } from './toaster.js';
 
 const SUCCESS_TOAST_MS = 2000;
 
@@ -17,19 +15,26 @@ export function serverMessage(error: unknown, fallback?: string): string {
   return fallback;
 }
 
-/** Toasts as the spec times them: success for 2 s, the others for the provider's 4 s. */
+type ErrorToastOptions = {
+  /** Not shown again while the same message is waiting or on screen (several calls failing at once). */
+  preventDuplicate?: boolean;
+};
+
+const toasts = {
+  success: (message: string) =>
+    requestToast({ message, options: { variant: 'success', autoHideDuration: SUCCESS_TOAST_MS } }),
+  info: (message: string) => requestToast({ message, options: { variant: 'info' } }),
+  error: (message: string, options: ErrorToastOptions = {}) =>
+    requestToast({ message, options: { variant: 'error', ...options } }),
+  /** A failed request: the server's message, else the fallback. */
+  failure: (error: unknown, fallback?: string) =>
+    requestToast({ message: serverMessage(error, fallback), options: { variant: 'error' } }),
+};
+
+/**
+ * Toasts as the spec times them: success for 2 s, the others for the host's 4 s. They are shown by the
+ * <Toaster /> that AppProvider mounts, which loads notistack with the first one (see toaster.tsx).
+ */
 export function useToasts() {
-  const { enqueueSnackbar } = useSnackbar();
-  return useMemo(
-    () => ({
-      success: (message: string) =>
-        enqueueSnackbar(message, { variant: 'success', autoHideDuration: SUCCESS_TOAST_MS }),
-      info: (message: string) => enqueueSnackbar(message, { variant: 'info' }),
-      error: (message: string) => enqueueSnackbar(message, { variant: 'error' }),
-      /** A failed request: the server's message, else the fallback. */
-      failure: (error: unknown, fallback?: string) =>
-        enqueueSnackbar(serverMessage(error, fallback), { variant: 'error' }),
-    }),
-    [enqueueSnackbar],
-  );
+  return toasts;
 }

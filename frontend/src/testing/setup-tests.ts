@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/jest-globals';
+import { afterEach } from '@jest/globals';
+import { configure } from '@testing-library/react';
 import { TextDecoder, TextEncoder } from 'node:util';
 import { deserialize, serialize } from 'node:v8';
+
+import { resetQueryClient } from '../lib/query-provider.js';
 
 // jsdom lacks what react-router needs: TextEncoder at import time, and a Request for every navigation
 // (handed to loaders; the app's tests read only its url, method, headers and signal).
@@ -19,10 +23,17 @@ class NavigationRequest {
 }
 
 Object.assign(globalThis, { TextEncoder, TextDecoder, Request: NavigationRequest });
+// A lazy route's first import compiles its module graph, which takes seconds on a busy 2-core CI machine; the
+// default 1 s wait for a screen to appear fails there though nothing is wrong.
+configure({ asyncUtilTimeout: 5_000 });
 // jsdom does not implement scrolling; ScrollRestoration calls it on every navigation.
 window.scrollTo = () => {};
 // jsdom does not expose structuredClone; the admin chart's pointer gestures clone their options with it.
 globalThis.structuredClone ??= <T>(value: T): T => deserialize(serialize(value)) as T;
+
+// The app's QueryClient is shared by the areas that use it, for as long as the page lives; each test gets a
+// new one. (Testing Library's own afterEach, registered when it was imported, has unmounted the app by now.)
+afterEach(resetQueryClient);
 
 // Jest's ESM loader throws "request for ... is not in cache" when a lazy layout and its lazy child import a
 // module neither has loaded yet at the same moment (browsers do not). Loading the signed-in layouts first

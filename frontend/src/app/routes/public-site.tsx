@@ -1,11 +1,11 @@
 import { Outlet, ScrollRestoration } from 'react-router-dom';
 
 import { PublicLayout } from '../../components/layout/public-layout.js';
-import { ServiceStatus } from '../../features/service-status/components/service-status.js';
+import { LazyServiceStatus } from '../../features/service-status/components/lazy-service-status.js';
 
 export function PublicSiteRoute() {
   return (
-    <PublicLayout serviceStatus={<ServiceStatus />}>
+    <PublicLayout serviceStatus={<LazyServiceStatus />}>
       <ScrollRestoration />
       <Outlet />
     </PublicLayout>

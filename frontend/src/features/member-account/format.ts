@@ -2,11 +2,9 @@
 import { formatUsd } from '@ledgerstone/contracts/money-format';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
-const dateTimeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 const wholeDollars = new Intl.NumberFormat('en-US');
 
 export const formatDate = (iso: string) => dateFormat.format(new Date(iso));
-export const formatDateTime = (iso: string) => dateTimeFormat.format(new Date(iso));
 
 /** A card's figure: "$1,500.00", and $0.00 while the server has none. */
 export const formatFigure = (amount: string | undefined) => formatUsd(amount ?? '0.00');

@@ -5,6 +5,7 @@ import Inventory2Icon from '@mui/icons-material/Inventory2';
 import KeyIcon from '@mui/icons-material/Key';
 import LogoutIcon from '@mui/icons-material/Logout';
 import PaymentsIcon from '@mui/icons-material/Payments';
+import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import SavingsIcon from '@mui/icons-material/Savings';
 
 import type { ShellNavGroup } from '../../components/layout/app-shell.js';
@@ -28,6 +29,7 @@ export function memberNavigation(onLogout: () => void): ShellNavGroup[] {
         { label: 'Deposits', href: member.depositHistory.path, icon: <SavingsIcon fontSize="small" /> },
         { label: 'Our Packages', href: member.deposit.path, icon: <Inventory2Icon fontSize="small" /> },
         { label: 'Withdrawals', href: member.withdrawHistory.path, icon: <PaymentsIcon fontSize="small" /> },
+        { label: 'Statement', href: member.statement.path, icon: <ReceiptLongIcon fontSize="small" /> },
       ],
     },
     {

@@ -1,3 +1,4 @@
+import FactCheckIcon from '@mui/icons-material/FactCheck';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import Inventory2Icon from '@mui/icons-material/Inventory2';
 import PaymentsIcon from '@mui/icons-material/Payments';
@@ -26,6 +27,7 @@ const adminNavigation: ShellNavGroup[] = [
       { label: 'All User', href: admin.users.path, icon: <PeopleIcon fontSize="small" /> },
       { label: 'Plans', href: admin.plans.path, icon: <Inventory2Icon fontSize="small" /> },
       { label: 'Payment Methods', href: admin.paymentMethods.path, icon: <PaymentsIcon fontSize="small" /> },
+      { label: 'Audit', href: admin.audit.path, icon: <FactCheckIcon fontSize="small" /> },
     ],
   },
 ];

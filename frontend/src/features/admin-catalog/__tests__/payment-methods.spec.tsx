@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 
 import { stubApi } from '../../../testing/api-stub.js';
 import { renderApp } from '../../../testing/render-app.js';
-import { staff } from './catalog-stub.js';
+import { staffSession } from '../../../testing/staff-session.js';
 
 // Whole-app renders with lazy routes on a shared 2-core machine.
 
@@ -30,7 +30,7 @@ const DOGECOIN: PaymentMethodResponse = {
 async function renderMethods(role: 'admin' | 'auditor', routes: Parameters<typeof stubApi>[0] = {}) {
   let methods = [BITCOIN, DOGECOIN];
   const api = stubApi({
-    'GET /api/admin': staff(role),
+    'GET /api/admin': staffSession(role),
     'GET /api/admin/payment-methods': () => ({ status: 200, body: { paymentMethods: methods } }),
     ...routes,
   });

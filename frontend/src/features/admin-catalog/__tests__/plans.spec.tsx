@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 
 import { stubApi } from '../../../testing/api-stub.js';
 import { renderApp } from '../../../testing/render-app.js';
-import { staff } from './catalog-stub.js';
+import { staffSession } from '../../../testing/staff-session.js';
 
 // Whole-app renders with lazy routes on a shared 2-core machine.
 
@@ -35,7 +35,7 @@ const VILLA: PlanResponse = {
 async function renderPlans(role: 'admin' | 'auditor', routes: Parameters<typeof stubApi>[0] = {}) {
   let plans = [BASIC, VILLA];
   const api = stubApi({
-    'GET /api/admin': staff(role),
+    'GET /api/admin': staffSession(role),
     'GET /api/admin/plans': () => ({ status: 200, body: { plans } }),
     ...routes,
   });

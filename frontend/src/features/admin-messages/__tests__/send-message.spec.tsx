@@ -4,22 +4,12 @@ import userEvent from '@testing-library/user-event';
 
 import { deferred, stubApi, type StubbedAnswer } from '../../../testing/api-stub.js';
 import { renderApp } from '../../../testing/render-app.js';
+import { staffSession } from '../../../testing/staff-session.js';
 
 // Whole-app renders with lazy routes on a shared 2-core machine.
 
 const USER_ID = '0b7e1c52-7d1f-4d7e-9a51-3c2f0e6a4b10';
 const SEND = `POST /api/admin/email/user/${USER_ID}`;
-
-const staff = (role: 'admin' | 'auditor') => ({
-  status: 200,
-  body: {
-    id: '6f1c2b3a-4d5e-4f60-8a7b-9c0d1e2f3a4b',
-    first_name: 'Grace',
-    last_name: 'Hopper',
-    email: 'grace@ledgerstone.local',
-    role,
-  },
-});
 
 const recipient = {
   status: 200,
@@ -53,7 +43,7 @@ async function renderMessage(
   send?: StubbedAnswer | (() => Promise<StubbedAnswer>),
 ) {
   const api = stubApi({
-    'GET /api/admin': staff(role),
+    'GET /api/admin': staffSession(role),
     [`GET /api/admin/users/${USER_ID}`]: recipient,
     ...(send ? { [SEND]: send } : {}),
   });

@@ -4,14 +4,7 @@ import userEvent from '@testing-library/user-event';
 
 import { stubApi } from '../../../testing/api-stub.js';
 import { renderApp } from '../../../testing/render-app.js';
-
-const adminProfile = {
-  id: '6f1c2b3a-4d5e-4f60-8a7b-9c0d1e2f3a4b',
-  first_name: 'Grace',
-  last_name: 'Hopper',
-  email: 'admin@ledgerstone.local',
-  role: 'admin',
-};
+import { staffProfile } from '../../../testing/staff-session.js';
 
 const totals = {
   users: 1234,
@@ -56,7 +49,7 @@ const investment = {
 function stubOverview() {
   return stubApi({
     'GET /api/admin/investments': { status: 200, body: { data: [investment] } },
-    'GET /api/admin': { status: 200, body: adminProfile },
+    'GET /api/admin': { status: 200, body: staffProfile('admin') },
     'GET /api/admin/totals': { status: 200, body: totals },
     'GET /api/admin/daily-totals?days=30': { status: 200, body: dailyTotals },
     'GET /api/admin/users?page=1&pageSize=5': { status: 200, body: { users: [newestUser], total_users: 1 } },
@@ -117,7 +110,7 @@ describe('/admin-dashboard overview', () => {
 
   it('shows the server message when the figures cannot be read', async () => {
     stubApi({
-      'GET /api/admin': { status: 200, body: adminProfile },
+      'GET /api/admin': { status: 200, body: staffProfile('admin') },
       'GET /api/admin/totals': { status: 503, body: { message: 'The service is unavailable.' } },
       'GET /api/admin/daily-totals?days=30': { status: 200, body: dailyTotals },
       'GET /api/admin/users?page=1&pageSize=5': { status: 200, body: { users: [], total_users: 0 } },

@@ -1,11 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useSnackbar } from 'notistack';
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 
 import { paths } from '../../../config/paths.js';
 import { ApiError } from '../../../lib/api-client.js';
 import { returnToState } from '../../../lib/return-to.js';
+import { useToasts } from '../../../lib/toasts.js';
 import { isAdminKey } from '../admin-query-key.js';
 
 function isUnauthorized(error: unknown): error is ApiError {
@@ -21,12 +21,12 @@ export function useAdminSessionExpiry() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
-  const { enqueueSnackbar } = useSnackbar();
+  const toasts = useToasts();
 
   useEffect(() => {
     const expire = (error: ApiError) => {
       // One toast for the several admin calls a screen makes at once.
-      enqueueSnackbar(error.message, { variant: 'error', preventDuplicate: true });
+      toasts.error(error.message, { preventDuplicate: true });
       void navigate(paths.auth.adminLogin.path, {
         replace: true,
         state: returnToState({ pathname, search }),
@@ -46,5 +46,5 @@ export function useAdminSessionExpiry() {
       unsubscribeQueries();
       unsubscribeMutations();
     };
-  }, [queryClient, navigate, enqueueSnackbar, pathname, search]);
+  }, [queryClient, navigate, toasts, pathname, search]);
 }

@@ -3,17 +3,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
 import { renderApp } from '../../../testing/render-app.js';
+import { staffProfile } from '../../../testing/staff-session.js';
 
 type Answer = { status: number; body?: unknown; file?: Blob };
 type Route = Answer | (() => Answer | Promise<Answer>);
-
-const profile = (role: 'admin' | 'auditor') => ({
-  id: '6f1c2b3a-4d5e-4f60-8a7b-9c0d1e2f3a4b',
-  first_name: 'Grace',
-  last_name: 'Hopper',
-  email: 'staff@ledgerstone.local',
-  role,
-});
 
 const ids = {
   pendingDeposit: '11111111-1111-4111-8111-111111111111',
@@ -61,7 +54,7 @@ function deferred<T>() {
  */
 function stubApi(routes: Record<string, Route>, role: 'admin' | 'auditor' = 'admin') {
   const all: Record<string, Route> = {
-    'GET /api/admin': { status: 200, body: profile(role) },
+    'GET /api/admin': { status: 200, body: staffProfile(role) },
     'GET /api/transactions': { status: 200, body: listing },
     ...routes,
   };

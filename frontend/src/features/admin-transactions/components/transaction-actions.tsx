@@ -10,6 +10,7 @@ import { useToasts } from '../../../lib/toasts.js';
 import { PayWithdrawalDialog } from './pay-withdrawal-dialog.js';
 import { ProofViewerDialog } from './proof-viewer-dialog.js';
 import { RejectReasonDialog } from './reason-dialog.js';
+import { TransactionJobsDialog } from './transaction-jobs-dialog.js';
 
 type TransactionActionsProps = {
   transaction: AdminTransactionRow;
@@ -18,7 +19,7 @@ type TransactionActionsProps = {
   onDecided: (response: CommandResponse) => void;
 };
 
-type OpenDialog = 'reject' | 'pay' | 'proof' | null;
+type OpenDialog = 'reject' | 'pay' | 'proof' | 'jobs' | null;
 
 export function TransactionActions({ transaction, readOnly, onDecided }: TransactionActionsProps) {
   const [openDialog, setOpenDialog] = useState<OpenDialog>(null);
@@ -87,6 +88,9 @@ export function TransactionActions({ transaction, readOnly, onDecided }: Transac
           View proof
         </Button>
       )}
+      <Button size="small" variant="text" onClick={() => setOpenDialog('jobs')}>
+        Jobs
+      </Button>
 
       {canDecide && (
         <RejectReasonDialog
@@ -119,6 +123,12 @@ export function TransactionActions({ transaction, readOnly, onDecided }: Transac
           onClose={() => setOpenDialog(null)}
         />
       )}
+      <TransactionJobsDialog
+        open={openDialog === 'jobs'}
+        transaction={{ type, id }}
+        amount={amount}
+        onClose={() => setOpenDialog(null)}
+      />
     </Stack>
   );
 }

@@ -5,6 +5,7 @@ import TextField from '@mui/material/TextField';
 import { useMemo, useState } from 'react';
 
 import { DataTable, type DataTableColumn } from '../../../components/ui/data-table.js';
+import { formatDateTime } from '../../../lib/date-time.js';
 import {
   useAdminTransactions,
   type AdminTransactionRow,
@@ -23,8 +24,6 @@ const statusLabels: Record<TransactionStatus, string> = {
   paid: 'Paid',
   rejected: 'Rejected',
 };
-
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 function FilterSelect<T extends string>({
   label,
@@ -78,7 +77,7 @@ export function TransactionsTable({ readOnly }: { readOnly: boolean }) {
         header: 'Status',
         cell: ({ row }) => <TransactionStatusChip status={row.original.status} />,
       },
-      { id: 'date', header: 'Date', cell: ({ row }) => dateFormat.format(new Date(row.original.createdAt)) },
+      { id: 'date', header: 'Date', cell: ({ row }) => formatDateTime(row.original.createdAt) },
       { id: 'payment_method', header: 'Payment Method', cell: ({ row }) => row.original.payment_method },
       {
         id: 'actions',

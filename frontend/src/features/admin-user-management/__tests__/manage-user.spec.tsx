@@ -4,22 +4,12 @@ import userEvent from '@testing-library/user-event';
 
 import { deferred, stubApi, type StubbedAnswer } from '../../../testing/api-stub.js';
 import { renderApp } from '../../../testing/render-app.js';
+import { staffSession } from '../../../testing/staff-session.js';
 
 // Whole-app renders with lazy routes on a shared 2-core machine.
 
 const USER_ID = '0b7e1c52-7d1f-4d7e-9a51-3c2f0e6a4b10';
 const USER_URL = `/api/admin/users/${USER_ID}`;
-
-const staff = (role: 'admin' | 'auditor') => ({
-  status: 200,
-  body: {
-    id: '6f1c2b3a-4d5e-4f60-8a7b-9c0d1e2f3a4b',
-    first_name: 'Grace',
-    last_name: 'Hopper',
-    email: 'grace@ledgerstone.local',
-    role,
-  },
-});
 
 const member = (
   figures: Partial<{ available: string; invested: string; profit: string; version: number }> = {},
@@ -109,7 +99,7 @@ const investments = {
 
 function routes(role: 'admin' | 'auditor', extra: Parameters<typeof stubApi>[0] = {}) {
   return {
-    'GET /api/admin': staff(role),
+    'GET /api/admin': staffSession(role),
     [`GET ${USER_URL}`]: member(),
     [`GET ${USER_URL}/activity`]: activity,
     [`GET ${USER_URL}/investments`]: investments,
@@ -206,6 +196,15 @@ describe('/admin-dashboard/manage-user/:id', () => {
     const { router } = await renderManageUser();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Back' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin-dashboard/alluser'));
+  });
+
+  it('links to the account history, for an auditor too', async () => {
+    stubApi(routes('auditor'));
+    const { router } = await renderManageUser();
+    await userEvent.setup().click(screen.getByRole('link', { name: 'Account history' }));
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe(`/admin-dashboard/manage-user/${USER_ID}/history`),
+    );
   });
 
   it('saves a name change as a plain profile update, with no reason asked', async () => {

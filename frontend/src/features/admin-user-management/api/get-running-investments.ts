@@ -3,8 +3,6 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '../../../lib/api-client.js';
 
-export type RunningInvestment = RunningInvestments['data'][number];
-
 export const getRunningInvestments = async (userId: string, signal?: AbortSignal) => {
   const answer = await api.get<RunningInvestments>(`/admin/users/${encodeURIComponent(userId)}/investments`, {
     signal,

@@ -4,9 +4,11 @@ import Typography from '@mui/material/Typography';
 import { useMemo } from 'react';
 
 import { DataTable, type DataTableColumn } from '../../../components/ui/data-table.js';
+import { actorLabel, eventTypeLabel } from '../../../lib/account-events.js';
+import { formatDateTime } from '../../../lib/date-time.js';
 import { useAccountActivity, type ActivityRecord } from '../api/get-account-activity.js';
-import { formatDateTime } from './format.js';
 
+// The buckets in the words of this screen's summary cards (Account Balance, Total Profit, Total Investment).
 const BUCKETS: Record<string, string> = {
   available: 'Account Balance',
   invested: 'Total Investment',
@@ -16,19 +18,6 @@ const BUCKETS: Record<string, string> = {
   reserved: 'Reserved',
 };
 
-/** "BalanceAdjusted" reads "Balance adjusted". */
-function eventName(type: string): string {
-  const words = type.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
-
-function actorName({ actor }: ActivityRecord): string {
-  if (actor.role === null) return '—';
-  if (actor.role === 'member') return 'Member';
-  if (actor.role === 'system') return 'System';
-  return `${actor.name ?? 'Unknown'} (${actor.role})`;
-}
-
 const columns: DataTableColumn<ActivityRecord>[] = [
   { id: 'date', header: 'Date', accessorFn: (record) => formatDateTime(record.occurredAt) },
   {
@@ -36,11 +25,11 @@ const columns: DataTableColumn<ActivityRecord>[] = [
     header: 'Type',
     accessorFn: (record) =>
       record.bucket
-        ? `${eventName(record.type)}: ${BUCKETS[record.bucket] ?? record.bucket}`
-        : eventName(record.type),
+        ? `${eventTypeLabel(record.type)}: ${BUCKETS[record.bucket] ?? record.bucket}`
+        : eventTypeLabel(record.type),
   },
   { id: 'amount', header: 'Amount', accessorFn: (record) => formatUsd(record.amount) },
-  { id: 'actor', header: 'Actor', accessorFn: actorName },
+  { id: 'actor', header: 'Actor', accessorFn: (record) => actorLabel(record.actor) },
   { id: 'reason', header: 'Reason', accessorFn: (record) => record.reason ?? '—' },
 ];
 

@@ -1,4 +1,5 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import HistoryIcon from '@mui/icons-material/History';
 import MailOutlineIcon from '@mui/icons-material/MailOutlined';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -40,6 +41,13 @@ export function ManageUser({ userId, readOnly }: { userId: string; readOnly: boo
         <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
           <Button variant="outlined" startIcon={<ArrowBackIcon />} onClick={() => void navigate(userList)}>
             Back
+          </Button>
+          <Button
+            variant="outlined"
+            startIcon={<HistoryIcon />}
+            href={paths.adminDashboard.memberHistory.getHref(userId)}
+          >
+            Account history
           </Button>
           {/* A closed account has nothing left to delete and no address to write to. */}
           {!readOnly && user.data && user.data.status !== 'closed' && (

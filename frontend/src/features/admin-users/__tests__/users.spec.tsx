@@ -4,14 +4,7 @@ import userEvent from '@testing-library/user-event';
 
 import { stubFetch } from '../../../testing/fetch-stub.js';
 import { renderApp } from '../../../testing/render-app.js';
-
-const profile = (role: 'admin' | 'auditor') => ({
-  id: '6f1c2b3a-4d5e-4f60-8a7b-9c0d1e2f3a4b',
-  first_name: 'Grace',
-  last_name: 'Hopper',
-  email: 'staff@ledgerstone.local',
-  role,
-});
+import { staffProfile } from '../../../testing/staff-session.js';
 
 const user = (index: number, status: 'unverified' | 'active' | 'closed' = 'active') => ({
   id: `0b7f3c52-8f1e-4c56-9a3d-${String(index).padStart(12, '0')}`,
@@ -26,7 +19,7 @@ const user = (index: number, status: 'unverified' | 'active' | 'closed' = 'activ
 /** Answers the user list with 25 users, 10 a page, or only Ada when searched for. */
 function stubUsers(role: 'admin' | 'auditor' = 'admin') {
   const fetchStub = stubFetch((url) => {
-    if (url === '/api/admin') return { status: 200, body: profile(role) };
+    if (url === '/api/admin') return { status: 200, body: staffProfile(role) };
     const parsed = new URL(url, 'http://localhost');
     if (parsed.pathname !== '/api/admin/users')
       return { status: 599, body: { message: `unexpected ${url}` } };

@@ -1,12 +1,10 @@
-import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { toDataURL } from 'qrcode';
 import { useEffect, useState } from 'react';
 
-import { useToasts } from '../../../lib/toasts.js';
+import { CopyButton } from '../../../components/ui/copy-button.js';
 
 function useQrCode(text: string): string | undefined {
   const [image, setImage] = useState<string>();
@@ -25,17 +23,7 @@ function useQrCode(text: string): string | undefined {
 
 /** The platform's receiving address: read-only, copyable and as a QR code. */
 export function ReceivingAddress({ address }: { address: string }) {
-  const toasts = useToasts();
   const qrCode = useQrCode(address);
-
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(address);
-      toasts.success('Address copied to clipboard!');
-    } catch {
-      toasts.error('Failed to copy address');
-    }
-  };
 
   return (
     <Stack spacing={2}>
@@ -46,14 +34,12 @@ export function ReceivingAddress({ address }: { address: string }) {
           fullWidth
           slotProps={{ htmlInput: { readOnly: true, spellCheck: false } }}
         />
-        <Button
-          variant="outlined"
-          startIcon={<ContentCopyIcon aria-hidden />}
-          onClick={() => void copy()}
+        <CopyButton
+          text={address}
+          copiedMessage="Address copied to clipboard!"
+          failedMessage="Failed to copy address"
           sx={{ flexShrink: 0 }}
-        >
-          Copy
-        </Button>
+        />
       </Stack>
       <Box sx={{ width: 200, height: 200, bgcolor: 'common.white', borderRadius: 1 }}>
         {qrCode && <img src={qrCode} alt="QR code of the receiving address" width={200} height={200} />}

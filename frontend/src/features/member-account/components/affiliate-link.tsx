@@ -1,14 +1,11 @@
-import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 
+import { CopyButton } from '../../../components/ui/copy-button.js';
 import { paths } from '../../../config/paths.js';
-
-const COPIED_FOR_MS = 3000;
 
 export function referralLink(referralCode: string): string {
   return `${window.location.origin}${paths.auth.signup.path}?ref=${encodeURIComponent(referralCode)}`;
@@ -16,25 +13,8 @@ export function referralLink(referralCode: string): string {
 
 /** The member's signup link for friends, with Copy ("Copied!" for 3 s). */
 export function AffiliateLink({ referralCode }: { referralCode: string | undefined }) {
-  const [copied, setCopied] = useState(false);
   const [copyFailed, setCopyFailed] = useState(false);
   const link = referralCode ? referralLink(referralCode) : '';
-
-  useEffect(() => {
-    if (!copied) return;
-    const timer = setTimeout(() => setCopied(false), COPIED_FOR_MS);
-    return () => clearTimeout(timer);
-  }, [copied]);
-
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(link);
-      setCopyFailed(false);
-      setCopied(true);
-    } catch {
-      setCopyFailed(true);
-    }
-  };
 
   return (
     <Box component="section" aria-labelledby="affiliate-link-heading" sx={{ mb: 4 }}>
@@ -52,15 +32,14 @@ export function AffiliateLink({ referralCode }: { referralCode: string | undefin
           fullWidth
           slotProps={{ htmlInput: { readOnly: true } }}
         />
-        <Button
+        <CopyButton
+          text={link}
+          copiedLabel="Copied!"
+          onResult={(copied) => setCopyFailed(!copied)}
           variant="contained"
-          startIcon={<ContentCopyIcon />}
-          onClick={() => void copy()}
           disabled={!link}
           sx={{ flexShrink: 0, minWidth: 120 }}
-        >
-          {copied ? 'Copied!' : 'Copy'}
-        </Button>
+        />
       </Stack>
       {copyFailed && (
         <Typography role="alert" variant="body2" sx={{ color: 'error.light', mt: 1 }}>

@@ -2,7 +2,8 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { MarketPrices } from '@ledgerstone/contracts';
 
-import { formatChange, formatDateTime, formatPrice, isFalling } from '../format.js';
+import { formatDateTime } from '../../../lib/date-time.js';
+import { formatChange, formatPrice, isFalling } from '../format.js';
 
 type PriceTickerProps = { prices: MarketPrices | undefined; isError: boolean };
 

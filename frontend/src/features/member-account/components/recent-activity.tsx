@@ -5,7 +5,8 @@ import type { AccountActivity } from '@ledgerstone/contracts';
 // The money format alone: the contracts' index would bring zod into the dashboard's first load.
 import { formatUsd } from '@ledgerstone/contracts/money-format';
 
-import { formatDateTime } from '../format.js';
+import { eventTypeLabel } from '../../../lib/account-events.js';
+import { formatDateTime } from '../../../lib/date-time.js';
 
 type Activity = AccountActivity['data'][number];
 
@@ -17,23 +18,11 @@ const bucketTitles: Record<string, string> = {
   profit: 'Accumulated Interest',
 };
 
-const typeLabels: Record<string, string> = {
-  DepositRequested: 'Deposit requested',
-  DepositConfirmed: 'Deposit confirmed',
-  DepositRejected: 'Deposit rejected',
-  WithdrawalRequested: 'Withdrawal requested',
-  WithdrawalPaid: 'Withdrawal paid',
-  WithdrawalRejected: 'Withdrawal rejected',
-};
-
 export function activityLabel({ type, bucket }: Pick<Activity, 'type' | 'bucket'>): string {
   if (type === 'BalanceAdjusted') {
     return `Balance adjusted: ${bucket ? (bucketTitles[bucket] ?? bucket) : 'Account'}`;
   }
-  // A type the screen does not know yet still reads as words: "ProfitAccrued" -> "Profit accrued".
-  return (
-    typeLabels[type] ?? type.replace(/(?<=[a-z])(?=[A-Z])/g, ' ').replace(/ [A-Z]/g, (s) => s.toLowerCase())
-  );
+  return eventTypeLabel(type);
 }
 
 /** Adjustments carry their sign; other movements show their amount. */

@@ -1,33 +1,23 @@
-import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
-
+import { QueryProvider } from '../../../lib/query-provider.js';
 import { useHealth } from '../api/get-health.js';
+import { ServiceStatusIndicator, type ServiceStatusState } from './service-status-indicator.js';
 
-type Indicator = { label: string; color: string };
-
-export function ServiceStatus() {
+function HealthIndicator() {
   const health = useHealth();
 
-  let indicator: Indicator;
-  if (health.isPending) {
-    indicator = { label: 'Checking service status…', color: 'text.disabled' };
-  } else if (health.isError) {
-    indicator = { label: 'Service status unavailable', color: 'text.disabled' };
-  } else if (health.data.status === 'ok') {
-    indicator = { label: 'All systems operational', color: 'success.main' };
-  } else {
-    indicator = { label: 'Some services are degraded', color: 'warning.main' };
-  }
+  let state: ServiceStatusState;
+  if (health.isPending) state = 'checking';
+  else if (health.isError) state = 'unavailable';
+  else if (health.data.status === 'ok') state = 'ok';
+  else state = 'degraded';
+  return <ServiceStatusIndicator state={state} />;
+}
 
+/** The API's health, asked for every minute. Loaded on demand, with react-query (see lazy-service-status.tsx). */
+export function ServiceStatus() {
   return (
-    <Box role="status" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1 }}>
-      <Box
-        aria-hidden="true"
-        sx={{ width: 8, height: 8, borderRadius: '50%', bgcolor: indicator.color, flexShrink: 0 }}
-      />
-      <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-        {indicator.label}
-      </Typography>
-    </Box>
+    <QueryProvider>
+      <HealthIndicator />
+    </QueryProvider>
   );
 }

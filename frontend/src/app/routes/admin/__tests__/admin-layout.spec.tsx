@@ -9,6 +9,7 @@ import { api } from '../../../../lib/api-client.js';
 import { readReturnTo } from '../../../../lib/return-to.js';
 import { setViewportWidth } from '../../../../testing/render-app.js';
 import { AppProvider } from '../../../provider.js';
+import { withQueries } from '../../../router.js';
 import { stubApi, type StubbedAnswer } from '../../../../testing/api-stub.js';
 
 const FIVE_SECONDS = { timeout: 5000 };
@@ -62,7 +63,8 @@ function renderAdminArea(
     [
       {
         path: '/admin-dashboard',
-        lazy: () => import('../layout.js'),
+        lazy: () => withQueries(import('../layout.js')),
+        HydrateFallback: () => null,
         children: [
           { index: true, Component: ProbeScreen },
           { path: 'alluser', Component: ProbeScreen },
@@ -98,6 +100,7 @@ describe('the admin layout', () => {
       ['All User', '/admin-dashboard/alluser'],
       ['Plans', '/admin-dashboard/plans'],
       ['Payment Methods', '/admin-dashboard/payment-methods'],
+      ['Audit', '/admin-dashboard/audit'],
     ]);
     expect(within(nav).getByRole('link', { name: 'All User' })).toHaveAttribute('aria-current', 'page');
     const banner = screen.getByRole('banner');

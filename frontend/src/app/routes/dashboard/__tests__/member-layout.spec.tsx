@@ -58,7 +58,7 @@ describe('the member layout', () => {
         .getAllByRole('listitem')
         .map((item) => item.textContent);
     expect(group('MEMBER ACCOUNT')).toEqual(['Dashboard', 'Affiliate']);
-    expect(group('FINANCE')).toEqual(['Deposits', 'Our Packages', 'Withdrawals']);
+    expect(group('FINANCE')).toEqual(['Deposits', 'Our Packages', 'Withdrawals', 'Statement']);
     expect(group('SETTINGS')).toEqual(['Withdrawal Gateway', 'Password', 'Log out']);
 
     const hrefs = {
@@ -67,6 +67,7 @@ describe('the member layout', () => {
       Deposits: '/dashboard/deposit-history',
       'Our Packages': '/dashboard/deposit',
       Withdrawals: '/dashboard/withdraw-history',
+      Statement: '/dashboard/statement',
       'Withdrawal Gateway': '/dashboard/update-wallet',
       Password: '/dashboard/update-password',
     };

@@ -1,0 +1,168 @@
+import {
+  accountEventTypeNames,
+  formatUsd,
+  timelineQuery,
+  type AccountEventTypeName,
+  type AdminAccountActivity,
+  type TimelineQuery,
+} from '@ledgerstone/contracts';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { useId, useMemo, useState, type FormEvent } from 'react';
+
+import { DateTimeField } from '../../../components/form/date-time-field.js';
+import { DataTable, type DataTableColumn } from '../../../components/ui/data-table.js';
+import { HashText } from '../../../components/ui/hash-text.js';
+import { actorLabel, eventLabel, eventTypeLabels } from '../../../lib/account-events.js';
+import { ApiError } from '../../../lib/api-client.js';
+import { fromLocalInputValue } from '../../../lib/date-time.js';
+import { serverMessage } from '../../../lib/toasts.js';
+import { formatDateTime } from './format.js';
+import { InlineForm } from './inline-form.js';
+
+export type TimelineRecord = AdminAccountActivity['data'][number];
+type FilterField = keyof TimelineQuery;
+
+const columns: DataTableColumn<TimelineRecord>[] = [
+  {
+    id: 'recorded',
+    header: 'Recorded',
+    accessorFn: (record) => formatDateTime(record.occurredAt),
+    cell: ({ getValue }) => (
+      <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+        {getValue<string>()}
+      </Box>
+    ),
+  },
+  { id: 'type', header: 'Type', accessorFn: (record) => eventLabel(record.type, record.bucket) },
+  { id: 'amount', header: 'Amount', accessorFn: (record) => formatUsd(record.amount) },
+  { id: 'actor', header: 'Actor', accessorFn: (record) => actorLabel(record.actor) },
+  { id: 'reason', header: 'Reason', accessorFn: (record) => record.reason ?? '—' },
+  {
+    id: 'requestId',
+    header: 'Request id',
+    cell: ({ row }) =>
+      row.original.requestId ? (
+        <HashText value={row.original.requestId} sx={{ whiteSpace: 'nowrap' }} />
+      ) : (
+        '—'
+      ),
+  },
+  { id: 'position', header: 'Position', accessorFn: (record) => String(record.streamPosition) },
+];
+
+type MemberTimelineProps = {
+  /** The member's events under the filters applied, as the server answered. */
+  activity: UseQueryResult<TimelineRecord[]>;
+  onFiltersChange: (filters: TimelineQuery) => void;
+};
+
+/** Every event of a member's account, newest first, filtered by type and recorded time. */
+export function MemberTimeline({ activity, onFiltersChange }: MemberTimelineProps) {
+  const headingId = useId();
+  const [type, setType] = useState<AccountEventTypeName | ''>('');
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const [formErrors, setFormErrors] = useState<Partial<Record<FilterField, string>>>({});
+  const rows = useMemo(
+    () => activity.data && [...activity.data].sort((a, b) => b.streamPosition - a.streamPosition),
+    [activity.data],
+  );
+
+  const serverErrors = activity.error instanceof ApiError ? activity.error.fieldErrors : {};
+  const fieldError = (field: FilterField) => formErrors[field] ?? serverErrors[field];
+
+  const apply = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = timelineQuery.safeParse({
+      type: type || undefined,
+      from: fromLocalInputValue(from),
+      to: fromLocalInputValue(to),
+    });
+    if (!parsed.success) {
+      const errors: Partial<Record<FilterField, string>> = {};
+      for (const issue of parsed.error.issues) errors[issue.path[0] as FilterField] ??= issue.message;
+      setFormErrors(errors);
+      return;
+    }
+    setFormErrors({});
+    onFiltersChange(parsed.data);
+  };
+
+  const clear = () => {
+    setType('');
+    setFrom('');
+    setTo('');
+    setFormErrors({});
+    onFiltersChange({});
+  };
+
+  const dateTimeField = (label: string, field: 'from' | 'to', value: string, set: (v: string) => void) => (
+    <DateTimeField
+      label={label}
+      value={value}
+      onChange={set}
+      error={fieldError(field)}
+      hint="Your local time"
+      sx={{ minWidth: 220 }}
+    />
+  );
+
+  return (
+    <Box component="section" aria-labelledby={headingId}>
+      <Typography id={headingId} variant="h6" component="h2" sx={{ mb: 2 }}>
+        Timeline
+      </Typography>
+      <InlineForm label="Timeline filters" onSubmit={apply}>
+        <TextField
+          select
+          size="small"
+          label="Type"
+          value={type}
+          onChange={(event) => setType(event.target.value as AccountEventTypeName | '')}
+          error={fieldError('type') !== undefined}
+          helperText={fieldError('type')}
+          sx={{ minWidth: 200 }}
+        >
+          <MenuItem value="">All</MenuItem>
+          {accountEventTypeNames.map((name) => (
+            <MenuItem key={name} value={name}>
+              {eventTypeLabels[name]}
+            </MenuItem>
+          ))}
+        </TextField>
+        {dateTimeField('From', 'from', from, setFrom)}
+        {dateTimeField('To', 'to', to, setTo)}
+        <Stack direction="row" spacing={1} sx={{ pt: 0.25 }}>
+          <Button type="submit" variant="contained">
+            Apply
+          </Button>
+          <Button type="button" variant="outlined" onClick={clear}>
+            Clear
+          </Button>
+        </Stack>
+      </InlineForm>
+      {activity.isError && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {serverMessage(activity.error, 'Could not load the timeline')}
+        </Alert>
+      )}
+      <DataTable
+        label="Account timeline"
+        columns={columns}
+        rows={rows}
+        isLoading={activity.isPending}
+        isError={activity.isError}
+        searchable={false}
+        getRowId={(record) => record.id}
+        emptyMessage="No events match these filters"
+      />
+    </Box>
+  );
+}

@@ -1,0 +1,90 @@
+/**
+ * Build-time entry (vite build --ssr): renders a public page to HTML with the CSS it needs, from the same
+ * routes and components the browser hydrates (see main.tsx and scripts/prerender.mjs).
+ */
+import createCache from '@emotion/cache';
+import { CacheProvider } from '@emotion/react';
+import createEmotionServer from '@emotion/server/create-instance';
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
+
+import { AppProvider } from '../app/provider.js';
+import { createAppRoutes } from '../app/router.js';
+import { compactNavigationQuery, serviceLinks } from '../components/layout/public-navigation.js';
+import { paths } from '../config/paths.js';
+import { preloadServiceStatus } from '../features/service-status/components/lazy-service-status.js';
+import { assumeViewport, type AssumedViewport } from './media-query.js';
+
+const servicePaths: string[] = serviceLinks.map((service) => service.href);
+const authPaths: string[] = Object.values(paths.auth)
+  .map(({ path }) => path)
+  .filter((path) => !path.includes(':'));
+
+/** Pages whose first render is the same for every visitor; paths with parameters are left out. */
+export const prerenderedPaths: string[] = [
+  paths.home.path,
+  paths.company.path,
+  paths.career.path,
+  paths.contact.path,
+  paths.privacyPolicy.path,
+  ...servicePaths,
+  ...authPaths,
+  // Signed in or not, the member's home first renders its frame with every figure still loading.
+  paths.dashboard.path,
+];
+
+/**
+ * The modules of the page's lazy routes (as Vite's manifest names them; see router.tsx), which hydration waits
+ * for: every lazy top-level route loads QueryProvider along with its own module.
+ */
+function routeModulesOf(path: string): string[] {
+  if (path === paths.home.path) return [];
+  const queryProvider = 'src/lib/query-provider.tsx';
+  if (path === paths.dashboard.path)
+    return [queryProvider, 'src/app/routes/dashboard/layout.tsx', 'src/app/routes/dashboard/home.tsx'];
+  if (authPaths.includes(path)) return [queryProvider, 'src/app/routes/auth/auth-routes.tsx'];
+  if (servicePaths.includes(path)) return [queryProvider, 'src/app/routes/public/asset.tsx'];
+  return [queryProvider, `src/app/routes/public${path}.tsx`];
+}
+
+/** Where the browser shows the phone rendering rather than the wide one: where the top bar turns compact. */
+export const phoneViewportQuery = compactNavigationQuery;
+
+/** The page's markup for each assumed screen, and the CSS both need. */
+export type RenderedPage = {
+  html: Record<AssumedViewport, string>;
+  styleTags: string;
+  routeModules: string[];
+};
+
+export async function renderPage(path: string): Promise<RenderedPage> {
+  // The footer's status line is rendered as loaded (and still checking), not as its Suspense fallback.
+  await preloadServiceStatus();
+  const handler = createStaticHandler(createAppRoutes());
+  const context = await handler.query(new Request(new URL(path, 'http://localhost')));
+  if (context instanceof Response) throw new Error(`${path} answers with a redirect, not a page`);
+  if (context.statusCode !== 200) throw new Error(`${path} renders with status ${context.statusCode}`);
+  const router = createStaticRouter(handler.dataRoutes, context);
+
+  // The browser's emotion cache uses the same key, so it adopts these styles instead of inserting them again.
+  const cache = createCache({ key: 'css' });
+  const emotionServer = createEmotionServer(cache);
+  const renderFor = (viewport: AssumedViewport) => {
+    assumeViewport(viewport);
+    return renderToString(
+      <StrictMode>
+        <CacheProvider value={cache}>
+          <AppProvider>
+            <StaticRouterProvider router={router} context={context} hydrate={false} />
+          </AppProvider>
+        </CacheProvider>
+      </StrictMode>,
+    );
+  };
+  const html = { phone: renderFor('phone'), wide: renderFor('wide') };
+  const styleTags = emotionServer.constructStyleTagsFromChunks(
+    emotionServer.extractCriticalToChunks(html.phone + html.wide),
+  );
+  return { html, styleTags, routeModules: routeModulesOf(path) };
+}
