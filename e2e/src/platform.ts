@@ -22,6 +22,12 @@ export async function freePort(): Promise<number> {
 
 export interface RunningPlatform {
   baseUrl: string;
+  /** The projector's GET /health/live and /health/ready, on a free port of its own. */
+  projectorHealthUrl: string;
+  /** The mailer's GET /health/live and /health/ready, on a free port of its own. */
+  mailerHealthUrl: string;
+  /** The platform's own database, dropped by stop(). */
+  databaseUrl: string;
   /** Every message the platform sent, raw (headers and MIME body), in the order received. */
   mails: string[];
   output(): string;
@@ -35,6 +41,8 @@ export interface RunningPlatform {
  */
 export async function startPlatform(extraEnv: Record<string, string> = {}): Promise<RunningPlatform> {
   const [port, s3Port, smtpPort] = [await freePort(), await freePort(), await freePort()];
+  // Free ports, so neither a running `npm start` (3001, 3002) nor a parallel run gets in the way.
+  const [projectorHealthPort, mailerHealthPort] = [await freePort(), await freePort()];
   const s3Dir = await mkdtemp(join(tmpdir(), 'ls-e2e-s3-'));
   const s3 = new S3rver({
     port: s3Port,
@@ -69,6 +77,8 @@ export async function startPlatform(extraEnv: Record<string, string> = {}): Prom
       NODE_OPTIONS: '',
       APP_MODE: 'local',
       PORT: String(port),
+      PROJECTOR_HEALTH_PORT: String(projectorHealthPort),
+      MAILER_HEALTH_PORT: String(mailerHealthPort),
       PUBLIC_URL: baseUrl,
       DATABASE_URL: databaseUrl,
       REDIS_PREFIX: testRedisPrefix('e2e'),
@@ -120,5 +130,13 @@ export async function startPlatform(extraEnv: Record<string, string> = {}): Prom
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  return { baseUrl, mails, output: () => output, stop: () => shutdown(true) };
+  return {
+    baseUrl,
+    projectorHealthUrl: `http://127.0.0.1:${projectorHealthPort}/health`,
+    mailerHealthUrl: `http://127.0.0.1:${mailerHealthPort}/health`,
+    databaseUrl,
+    mails,
+    output: () => output,
+    stop: () => shutdown(true),
+  };
 }

@@ -1,0 +1,135 @@
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { expect } from '@jest/globals';
+import type { Page } from 'playwright-core';
+import { seriousAccessibilityViolations } from './accessibility.js';
+import { waitForMail } from './mail.js';
+import type { RunningPlatform } from './platform.js';
+
+const repoRoot = new URL('../../', import.meta.url).pathname;
+
+export const ADMIN_EMAIL = 'admin@ledgerstone.test';
+export const ADMIN_PASSWORD = 'counting house ledger 1602';
+// A real Bitcoin address (BIP-173's example), so the server's per-network check accepts it.
+export const BITCOIN_ADDRESS = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
+// The smallest valid PNG: one transparent pixel.
+export const PNG_PROOF = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+export const TIMEOUT = { timeout: 15_000 };
+
+export type Member = { firstName: string; lastName: string; email: string; password: string };
+export type Staff = { role: 'admin' | 'auditor'; email: string; password: string };
+
+export const platformAdmin: Staff = { role: 'admin', email: ADMIN_EMAIL, password: ADMIN_PASSWORD };
+
+export function newMember(firstName: string, lastName: string): Member {
+  const tag = randomBytes(4).toString('hex');
+  return {
+    firstName,
+    lastName,
+    email: `${firstName.toLowerCase()}.${tag}@example.com`,
+    password: `${firstName} keeps exact ledgers ${tag}`,
+  };
+}
+
+export async function signUpAndVerify(
+  page: Page,
+  platform: RunningPlatform,
+  member: Member,
+  signupUrl: string,
+) {
+  await page.goto(signupUrl);
+  await page.getByLabel(/^First Name/).fill(member.firstName);
+  await page.getByLabel(/^Last Name/).fill(member.lastName);
+  await page.getByLabel(/^Email Address/).fill(member.email);
+  await page.getByLabel(/^Phone Number/).fill('+44 117 496 0000');
+  await page.getByLabel(/^Password/).fill(member.password);
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await page.waitForURL(`${platform.baseUrl}/verify`, TIMEOUT);
+  const [, code] = await waitForMail(platform, member.email, /verification code is (\d{6})/);
+  await page.getByLabel(/^Verification code/).fill(code ?? '');
+  await page.getByRole('button', { name: 'Verify', exact: true }).click();
+  await page.waitForURL(`${platform.baseUrl}/login`, TIMEOUT);
+}
+
+export async function logIn(page: Page, baseUrl: string, member: Member) {
+  await page.goto(`${baseUrl}/login`);
+  await page.getByLabel(/^Email/).fill(member.email);
+  await page.getByLabel(/^Password/).fill(member.password);
+  await page.getByRole('form', { name: 'Login' }).getByRole('button', { name: 'Login' }).click();
+  await page.waitForURL(`${baseUrl}/dashboard`, TIMEOUT);
+  await page.getByText(`Welcome, ${member.firstName}.`).waitFor(TIMEOUT);
+}
+
+export async function staffLogIn(page: Page, baseUrl: string, staff: Staff = platformAdmin) {
+  await page.goto(`${baseUrl}/admin-login`);
+  await page.getByLabel(/^Email/).fill(staff.email);
+  await page.getByLabel(/^Password/).fill(staff.password);
+  await page.getByRole('button', { name: /^Log ?in$/i }).click();
+  await page.waitForURL(`${baseUrl}/admin-dashboard`, TIMEOUT);
+}
+
+/** A staff account made the way an operator makes one: `npm run staff:create` against the platform's database. */
+export async function createStaff(
+  platform: RunningPlatform,
+  role: Staff['role'],
+  firstName: string,
+  lastName: string,
+): Promise<Staff> {
+  const tag = randomBytes(4).toString('hex');
+  const staff: Staff = {
+    role,
+    email: `${firstName.toLowerCase()}.${tag}@ledgerstone.test`,
+    password: `${firstName} reads every ledger ${tag}`,
+  };
+  await promisify(execFile)(
+    process.execPath,
+    [
+      join(repoRoot, 'services/api/dist/cli/create-staff.js'),
+      ...['--role', role, '--email', staff.email, '--first-name', firstName, '--last-name', lastName],
+    ],
+    {
+      cwd: repoRoot,
+      env: { PATH: process.env.PATH, DATABASE_URL: platform.databaseUrl, STAFF_PASSWORD: staff.password },
+    },
+  );
+  return staff;
+}
+
+/** A crypto deposit of a BASIC plan through the member's screens, with a PNG proof; it stays pending. */
+export async function requestDeposit(page: Page, baseUrl: string, amount: string) {
+  await page.goto(`${baseUrl}/dashboard/crypto`);
+  await page.getByRole('button', { name: /^BASIC/ }).click();
+  await page.getByText('BASIC is selected').waitFor(TIMEOUT);
+  await page.getByRole('button', { name: 'BITCOIN' }).click();
+  await page.getByLabel(/^Amount/).fill(amount);
+  await page.getByRole('button', { name: 'Proceed to Payment' }).click();
+  await page.waitForURL(`${baseUrl}/dashboard/deposit-details`, TIMEOUT);
+  await page.locator('input[type=file]').setInputFiles({
+    name: 'proof.png',
+    mimeType: 'image/png',
+    buffer: PNG_PROOF,
+  });
+  await page.getByText('File proof.png selected successfully!').waitFor(TIMEOUT);
+  await page.getByRole('button', { name: 'Complete Payment' }).click();
+  await page.waitForURL(`${baseUrl}/dashboard`, TIMEOUT);
+}
+
+export async function expectNoSeriousViolations(page: Page, screen: string) {
+  expect({ screen, violations: await seriousAccessibilityViolations(page) }).toEqual({
+    screen,
+    violations: [],
+  });
+}
+
+/** The admin transactions table's row of the member's only transaction of that type. */
+export function transactionRow(page: Page, type: 'deposit' | 'withdrawal', amount: string) {
+  return page
+    .getByRole('row')
+    .filter({ hasText: new RegExp(type, 'i') })
+    .filter({ hasText: amount });
+}
