@@ -84,7 +84,8 @@ export const timelineQuery = z
     from: moment.optional(),
     to: moment.optional(),
   })
-  .refine((query) => !query.from || !query.to || query.from <= query.to, {
+  // Compared as instants: the bounds may carry different offsets and fractions of a second.
+  .refine((query) => !query.from || !query.to || Date.parse(query.from) <= Date.parse(query.to), {
     path: ['to'],
     message: 'must not be before from',
     when: bothBoundsValid,

@@ -58,10 +58,7 @@ export class AdminStatementController {
     @Param('id') id: string,
     @Query() query: Record<string, unknown>,
   ): Promise<AccountStatement> {
-    const userId = userIdParameter.parse(id);
-    const moment = asOf(query);
-    await this.statements.assertMember(userId);
-    return accountStatement.parse(await this.statements.statement(userId, moment));
+    return this.memberStatement(id, query);
   }
 
   @Get(':id/statement.csv')
@@ -70,11 +67,15 @@ export class AdminStatementController {
     @Query() query: Record<string, unknown>,
     @Res({ passthrough: true }) response: Response,
   ): Promise<string> {
+    const statement = await this.memberStatement(id, query);
+    setCsvAttachment(response, statementFilename(statement, statement.user_id));
+    return statementCsv(statement);
+  }
+
+  private async memberStatement(id: string, query: Record<string, unknown>): Promise<AccountStatement> {
     const userId = userIdParameter.parse(id);
     const moment = asOf(query);
     await this.statements.assertMember(userId);
-    const statement = accountStatement.parse(await this.statements.statement(userId, moment));
-    setCsvAttachment(response, statementFilename(statement, userId));
-    return statementCsv(statement);
+    return accountStatement.parse(await this.statements.statement(userId, moment));
   }
 }

@@ -46,27 +46,28 @@ export class ProjectionLagGauges {
     metrics: ApiMetrics,
     @Inject(DATABASE) private readonly db: Database,
   ) {
+    const gauge = (name: string, help: string, value: (lag: ProjectionLag) => number) =>
+      new Gauge({
+        name,
+        help,
+        labelNames: ['projection'] as const,
+        registers: [metrics.registry],
+        collect: async function (this: Gauge<'projection'>) {
+          this.reset();
+          for (const lag of await read()) this.set({ projection: lag.projection }, value(lag));
+        },
+      });
     const read = () => this.read();
-    new Gauge({
-      name: 'ledgerstone_projection_lag_events',
-      help: "Events in the log after the projection's checkpoint, read at scrape time",
-      labelNames: ['projection'] as const,
-      registers: [metrics.registry],
-      async collect() {
-        this.reset();
-        for (const lag of await read()) this.set({ projection: lag.projection }, lag.eventsBehind);
-      },
-    });
-    new Gauge({
-      name: 'ledgerstone_projection_lag_seconds',
-      help: 'Age of the oldest event the projection has not applied yet (0 when caught up), read at scrape time',
-      labelNames: ['projection'] as const,
-      registers: [metrics.registry],
-      async collect() {
-        this.reset();
-        for (const lag of await read()) this.set({ projection: lag.projection }, lag.secondsBehind);
-      },
-    });
+    gauge(
+      'ledgerstone_projection_lag_events',
+      "Events in the log after the projection's checkpoint, read at scrape time",
+      (lag) => lag.eventsBehind,
+    );
+    gauge(
+      'ledgerstone_projection_lag_seconds',
+      'Age of the oldest event the projection has not applied yet (0 when caught up), read at scrape time',
+      (lag) => lag.secondsBehind,
+    );
   }
 
   /** The registry collects every metric at once, so both gauges share the query that is under way. */

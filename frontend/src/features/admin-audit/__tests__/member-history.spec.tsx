@@ -136,6 +136,8 @@ const cellTexts = (row: HTMLElement) =>
     .map((cell) => cell.textContent);
 /** What a datetime-local value means in this browser's time zone, as the API is asked. */
 const isoOf = (local: string) => new Date(local).toISOString();
+/** The last millisecond of a local minute: where a To or As of field ends. */
+const isoEndOf = (local: string) => new Date(new Date(local).getTime() + 59_999).toISOString();
 
 describe('/admin-dashboard/manage-user/:id/history', () => {
   it('shows the timeline newest first: time, type, amount, actor, reason, request id, position', async () => {
@@ -175,7 +177,7 @@ describe('/admin-dashboard/manage-user/:id/history', () => {
     const filtered = `GET ${USER_URL}/activity?${new URLSearchParams({
       type: 'DepositConfirmed',
       from: isoOf(from),
-      to: isoOf(to),
+      to: isoEndOf(to),
     }).toString()}`;
     const api = stubApi(routes('auditor', { [filtered]: activity(confirmed) }));
     await renderHistory();
@@ -252,7 +254,7 @@ describe('/admin-dashboard/manage-user/:id/history', () => {
     const asOf = '2026-03-16T12:00';
     stubApi(
       routes('auditor', {
-        [`GET ${USER_URL}/statement?as_of=${encodeURIComponent(isoOf(asOf))}`]: statement,
+        [`GET ${USER_URL}/statement?as_of=${encodeURIComponent(isoEndOf(asOf))}`]: statement,
       }),
     );
     await renderHistory();
@@ -261,7 +263,7 @@ describe('/admin-dashboard/manage-user/:id/history', () => {
     fireEvent.change(within(panel).getByLabelText('As of'), { target: { value: asOf } });
     expect(within(panel).getByRole('link', { name: 'Download CSV' })).toHaveAttribute(
       'href',
-      `${USER_URL}/statement.csv?as_of=${encodeURIComponent(isoOf(asOf))}`,
+      `${USER_URL}/statement.csv?as_of=${encodeURIComponent(isoEndOf(asOf))}`,
     );
     await userEvent.setup().click(within(panel).getByRole('button', { name: 'Show balance' }));
 

@@ -6,19 +6,20 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 
 import { DateTimeField } from '../../../components/form/date-time-field.js';
 import { DataTable, type DataTableColumn } from '../../../components/ui/data-table.js';
 import { HashText } from '../../../components/ui/hash-text.js';
 import { balanceFields, balanceLabels, eventLabel } from '../../../lib/account-events.js';
 import { ApiError } from '../../../lib/api-client.js';
-import { fromLocalInputValue } from '../../../lib/date-time.js';
+import { fromLocalInputValueEndOfMinute } from '../../../lib/date-time.js';
 import { serverMessage } from '../../../lib/toasts.js';
 import { statementCsvHref } from '../api/csv-downloads.js';
 import { useMemberStatement } from '../api/get-member-statement.js';
 import { formatDateTime } from './format.js';
 import { InlineForm } from './inline-form.js';
+import { Panel } from './panel.js';
 
 const HASH_SHOWN = 12;
 
@@ -69,12 +70,12 @@ function Balances({ balances }: { balances: AccountBalances }) {
  * changed.
  */
 export function BalanceAsOf({ userId }: { userId: string }) {
-  const headingId = useId();
   const [moment, setMoment] = useState('');
   // null until "Show balance"; then the moment asked for (undefined is now).
   const [shown, setShown] = useState<{ asOf: string | undefined } | null>(null);
   const statement = useMemberStatement(userId, shown?.asOf, shown !== null);
-  const chosenAsOf = fromLocalInputValue(moment);
+  // Times show to the minute: as of 3:30 PM includes an event listed at 3:30 PM.
+  const chosenAsOf = fromLocalInputValueEndOfMinute(moment);
   const asOfError = statement.error instanceof ApiError ? statement.error.fieldErrors.as_of : undefined;
 
   const show = (event: FormEvent) => {
@@ -84,10 +85,7 @@ export function BalanceAsOf({ userId }: { userId: string }) {
   };
 
   return (
-    <Box component="section" aria-labelledby={headingId}>
-      <Typography id={headingId} variant="h6" component="h2" sx={{ mb: 2 }}>
-        Balance as of
-      </Typography>
+    <Panel title="Balance as of">
       <InlineForm label="Balance as of" onSubmit={show}>
         <DateTimeField
           label="As of"
@@ -137,6 +135,6 @@ export function BalanceAsOf({ userId }: { userId: string }) {
           />
         </Stack>
       )}
-    </Box>
+    </Panel>
   );
 }

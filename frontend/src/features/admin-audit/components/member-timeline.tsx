@@ -12,19 +12,19 @@ import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 
 import { DateTimeField } from '../../../components/form/date-time-field.js';
 import { DataTable, type DataTableColumn } from '../../../components/ui/data-table.js';
 import { HashText } from '../../../components/ui/hash-text.js';
 import { actorLabel, eventLabel, eventTypeLabels } from '../../../lib/account-events.js';
 import { ApiError } from '../../../lib/api-client.js';
-import { fromLocalInputValue } from '../../../lib/date-time.js';
+import { fromLocalInputValue, fromLocalInputValueEndOfMinute } from '../../../lib/date-time.js';
 import { serverMessage } from '../../../lib/toasts.js';
 import { formatDateTime } from './format.js';
 import { InlineForm } from './inline-form.js';
+import { Panel } from './panel.js';
 
 export type TimelineRecord = AdminAccountActivity['data'][number];
 type FilterField = keyof TimelineQuery;
@@ -65,7 +65,6 @@ type MemberTimelineProps = {
 
 /** Every event of a member's account, newest first, filtered by type and recorded time. */
 export function MemberTimeline({ activity, onFiltersChange }: MemberTimelineProps) {
-  const headingId = useId();
   const [type, setType] = useState<AccountEventTypeName | ''>('');
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
@@ -83,7 +82,8 @@ export function MemberTimeline({ activity, onFiltersChange }: MemberTimelineProp
     const parsed = timelineQuery.safeParse({
       type: type || undefined,
       from: fromLocalInputValue(from),
-      to: fromLocalInputValue(to),
+      // Both ends included, to the minute the fields show.
+      to: fromLocalInputValueEndOfMinute(to),
     });
     if (!parsed.success) {
       const errors: Partial<Record<FilterField, string>> = {};
@@ -115,10 +115,7 @@ export function MemberTimeline({ activity, onFiltersChange }: MemberTimelineProp
   );
 
   return (
-    <Box component="section" aria-labelledby={headingId}>
-      <Typography id={headingId} variant="h6" component="h2" sx={{ mb: 2 }}>
-        Timeline
-      </Typography>
+    <Panel title="Timeline">
       <InlineForm label="Timeline filters" onSubmit={apply}>
         <TextField
           select
@@ -163,6 +160,6 @@ export function MemberTimeline({ activity, onFiltersChange }: MemberTimelineProp
         getRowId={(record) => record.id}
         emptyMessage="No events match these filters"
       />
-    </Box>
+    </Panel>
   );
 }

@@ -1,14 +1,13 @@
 import DownloadIcon from '@mui/icons-material/Download';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormHelperText from '@mui/material/FormHelperText';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 
 import { transactionsCsvHref } from '../api/csv-downloads.js';
 import { lastThirtyDays } from './format.js';
+import { Panel } from './panel.js';
 
 /** Why the range cannot be downloaded, or null when it can. */
 function rangeProblem(from: string, to: string): string | null {
@@ -19,7 +18,6 @@ function rangeProblem(from: string, to: string): string | null {
 
 /** Every account event recorded on the chosen UTC days, as a CSV the browser downloads. */
 export function TransactionsExport() {
-  const headingId = useId();
   const helperId = useId();
   const [range, setRange] = useState(() => lastThirtyDays(new Date()));
   const problem = rangeProblem(range.from, range.to);
@@ -38,13 +36,10 @@ export function TransactionsExport() {
   );
 
   return (
-    <Box component="section" aria-labelledby={headingId}>
-      <Typography id={headingId} variant="h6" component="h2" sx={{ mb: 1 }}>
-        Export transactions
-      </Typography>
-      <Typography color="text.secondary" sx={{ mb: 2 }}>
-        Every account event recorded from the first day to the last, both included (UTC days).
-      </Typography>
+    <Panel
+      title="Export transactions"
+      description="Every account event recorded from the first day to the last, both included (UTC days)."
+    >
       <Stack direction="row" spacing={1.5} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
         {dayField('From', 'from')}
         {dayField('To', 'to')}
@@ -66,6 +61,6 @@ export function TransactionsExport() {
           {problem}
         </FormHelperText>
       )}
-    </Box>
+    </Panel>
   );
 }

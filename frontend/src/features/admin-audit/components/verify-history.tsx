@@ -4,12 +4,12 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 
 import { HashText } from '../../../components/ui/hash-text.js';
 import { serverMessage } from '../../../lib/toasts.js';
 import { useHistoryVerification, type VerificationScope } from '../api/verify-history.js';
+import { Panel } from './panel.js';
 
 function VerificationResult({ result, store }: { result: HistoryVerification; store: boolean }) {
   if (result.brokenAt) {
@@ -42,21 +42,19 @@ function VerificationResult({ result, store }: { result: HistoryVerification; st
  * auditors use it too.
  */
 export function VerifyHistory({ scope }: { scope: VerificationScope }) {
-  const headingId = useId();
   const [asked, setAsked] = useState(false);
   const verification = useHistoryVerification(scope, asked);
   const store = scope === 'store';
 
   return (
-    <Box component="section" aria-labelledby={headingId}>
-      <Typography id={headingId} variant="h6" component="h2" sx={{ mb: 1 }}>
-        Verify history
-      </Typography>
-      <Typography color="text.secondary" sx={{ mb: 2 }}>
-        {store
+    <Panel
+      title="Verify history"
+      description={
+        store
           ? 'Checks every event of every stream against its hash chain.'
-          : "Checks every event of this member's account against its hash chain."}
-      </Typography>
+          : "Checks every event of this member's account against its hash chain."
+      }
+    >
       <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
         <Button
           variant="outlined"
@@ -78,6 +76,6 @@ export function VerifyHistory({ scope }: { scope: VerificationScope }) {
           </Box>
         )}
       </Stack>
-    </Box>
+    </Panel>
   );
 }
