@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { identityMessages } from '@ledgerstone/contracts';
-import { Queue } from 'bullmq';
+import { Queue, Worker } from 'bullmq';
 import { sql } from 'kysely';
 import { ACCRUAL_QUEUE } from '../accounts/accrual/accrual-job.js';
 import { startAccountsTestApp, type AccountsTestApp } from '../accounts/testing/accounts-test-app.js';
@@ -164,12 +164,24 @@ describe('queue gauges', () => {
     const accrual = new Queue(ACCRUAL_QUEUE, { connection: { url: REDIS_URL }, prefix: testApp.redisPrefix });
     try {
       await accrual.add('daily-accrual', {}, { delay: 60 * 60 * 1000 });
+      // A job that fails for good: failures show in the failed state.
+      const worker = new Worker(ACCRUAL_QUEUE, () => Promise.reject(new Error('the accrual run failed')), {
+        connection: { url: REDIS_URL },
+        prefix: testApp.redisPrefix,
+        autorun: false,
+      });
+      const failed = new Promise((resolve) => worker.once('failed', resolve));
+      await accrual.add('daily-accrual', {}, { attempts: 1 });
+      void worker.run();
+      await failed;
+      await worker.close();
       const mailCounts = await testApp.app.get<MailQueue>(MAIL_QUEUE).getJobCounts(...QUEUE_STATES);
 
       const text = await scrape();
 
       expect(sample(text, 'ledgerstone_queue_jobs', { queue: 'accrual', state: 'delayed' })).toBe(1);
       expect(sample(text, 'ledgerstone_queue_jobs', { queue: 'accrual', state: 'waiting' })).toBe(0);
+      expect(sample(text, 'ledgerstone_queue_jobs', { queue: 'accrual', state: 'failed' })).toBe(1);
       for (const state of QUEUE_STATES) {
         expect(sample(text, 'ledgerstone_queue_jobs', { queue: 'mail', state })).toBe(mailCounts[state]);
       }
