@@ -2,6 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { LOG_READER_NODE_FLAGS } from '@ledgerstone/eventstore';
 import { parse } from 'yaml';
 import { parseConfig } from './config.js';
 
@@ -20,6 +21,7 @@ interface Service {
   env_file?: string | (string | { path: string })[];
   depends_on?: string[] | Record<string, unknown>;
   command?: string | string[];
+  environment?: Record<string, string>;
   healthcheck?: { test?: string | string[] };
 }
 
@@ -54,6 +56,12 @@ describe('docker-compose.yml', () => {
     expect(Object.keys(compose.services)).toEqual(
       expect.arrayContaining(['postgres', 'redis', 'minio', 'mail', 'api', 'projector', 'mailer', 'web']),
     );
+  });
+
+  it('runs the projector with the node flags of a log reader, and keeps the shared settings', () => {
+    const environment = compose.services.projector?.environment ?? {};
+    expect(environment.NODE_OPTIONS).toBe(LOG_READER_NODE_FLAGS.join(' '));
+    expect(environment.DATABASE_URL).toBe(compose.services.api?.environment?.DATABASE_URL);
   });
 
   it.each(services)('%s has an image or a build', (_name, service) => {

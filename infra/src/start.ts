@@ -2,7 +2,13 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
-import { createDatabase, databaseName, ensureDatabase, migrateToLatest } from '@ledgerstone/eventstore';
+import {
+  createDatabase,
+  databaseName,
+  ensureDatabase,
+  LOG_READER_NODE_FLAGS,
+  migrateToLatest,
+} from '@ledgerstone/eventstore';
 import { ConfigError, loadDotEnv, parseConfig, type StartConfig } from './config.js';
 import { LOCAL_S3_PORT, startLocalS3, type LocalS3 } from './local-s3.js';
 import {
@@ -105,7 +111,12 @@ async function bringUp(
   }
 
   for (const service of SERVICES) {
-    supervisor.start({ name: service, script: join(root, `services/${service}/dist/main.js`), env });
+    supervisor.start({
+      name: service,
+      script: join(root, `services/${service}/dist/main.js`),
+      nodeArgs: service === 'projector' ? LOG_READER_NODE_FLAGS : [],
+      env,
+    });
   }
   const site = `http://localhost:${config.PORT}`;
   const live = () =>

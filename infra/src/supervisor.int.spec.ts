@@ -13,6 +13,8 @@ const scripts = {
   stubborn: `process.on('SIGTERM', () => console.log('not stopping')); console.log('pid', process.pid);
     setInterval(() => {}, 1000);`,
   crashing: `console.error('boom'); setTimeout(() => process.exit(3), 50);`,
+  flags: `process.on('SIGTERM', () => process.exit(0)); console.log('flags', process.execArgv.join(' '));
+    console.log('args', process.argv.slice(2).join(' ')); setInterval(() => {}, 1000);`,
 };
 
 function capture() {
@@ -138,5 +140,20 @@ describe('Supervisor', () => {
     supervisor.start({ name: 'polite', script: script('polite') });
     await sleep(300);
     expect(out.text()).toBe('');
+  });
+
+  it('gives node its flags before the script, and the script its arguments after it', async () => {
+    const out = capture();
+    const supervisor = new Supervisor({ cwd: dir, stdout: out.stream });
+    supervisor.start({
+      name: 'reader',
+      script: script('flags'),
+      nodeArgs: ['--max-semi-space-size=64'],
+      args: ['--from', 'start'],
+    });
+    await until(() => out.text().includes('args'));
+    await supervisor.stopAll();
+    expect(out.text()).toContain('[reader] flags --max-semi-space-size=64\n');
+    expect(out.text()).toContain('[reader] args --from start\n');
   });
 });

@@ -8,6 +8,8 @@ export interface ChildSpec {
   /** A JavaScript file run with this node binary, so the child's pid is the program's own. */
   script: string;
   args?: string[];
+  /** Flags for node itself, before the script. */
+  nodeArgs?: readonly string[];
   env?: NodeJS.ProcessEnv;
 }
 
@@ -73,7 +75,7 @@ export class Supervisor {
     }
     const { cwd, stdout = process.stdout, stderr = process.stderr, colour = false } = this.options;
     // A process group of its own: the terminal's Ctrl-C reaches only the supervisor, which stops children in order.
-    const child = spawn(process.execPath, [spec.script, ...(spec.args ?? [])], {
+    const child = spawn(process.execPath, [...(spec.nodeArgs ?? []), spec.script, ...(spec.args ?? [])], {
       cwd,
       env: spec.env ?? process.env,
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,5 +1,6 @@
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { LOG_READER_NODE_FLAGS } from '@ledgerstone/eventstore';
 import type { BenchConfig } from './config.js';
 import type { Figure } from './workload.js';
 
@@ -29,7 +30,11 @@ export interface Side {
  * processes stay up so the parent can interleave their figures; drift in machine load then hits both.
  */
 export async function startSide(entry: URL, input: SideInput): Promise<Side> {
-  const child = fork(fileURLToPath(entry), { stdio: 'inherit' });
+  // Run as the projector runs, the process that reads the log in bulk.
+  const child = fork(fileURLToPath(entry), {
+    stdio: 'inherit',
+    execArgv: [...process.execArgv, ...LOG_READER_NODE_FLAGS],
+  });
   let pending: { resolve: (reply: Reply) => void; reject: (error: Error) => void } | undefined;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   child.on('message', (reply) => pending?.resolve(reply as Reply));

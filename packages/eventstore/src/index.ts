@@ -12,3 +12,4 @@ export * from './projections/projection-runner.js';
 export * from './projections/rebuild-projection.js';
 export * from './projections/replay-check.js';
 export * from './testing/test-database.js';
+export * from './log-reader-flags.js';
