@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { identityMessages, resetPasswordRequest } from '@ledgerstone/contracts';
+import { identityMessages, resetPasswordRequest } from '@ledgerstone/contracts/identity';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import { useForm } from 'react-hook-form';

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { identityMessages, verifyRequest } from '@ledgerstone/contracts';
+import { identityMessages, verifyRequest } from '@ledgerstone/contracts/identity';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
