@@ -55,3 +55,6 @@ export function actorLabel(actor: EventActor): string {
   if (actor.role === 'system') return 'System';
   return `${actor.name ?? 'Unknown'} (${actor.role})`;
 }
+
+/** "1 event", "2 events": a count with its noun. */
+export const counted = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 
-import { actorLabel, eventLabel, eventTypeLabel } from './account-events.js';
+import { actorLabel, counted, eventLabel, eventTypeLabel } from './account-events.js';
 
 describe('account event labels', () => {
   it("names the bucket an adjustment moved, in the balances' words", () => {
@@ -24,5 +24,12 @@ describe('account event labels', () => {
     expect(actorLabel({ id: 'a', role: 'admin', name: 'Grace Hopper' })).toBe('Grace Hopper (admin)');
     expect(actorLabel({ id: 'a', role: 'auditor', name: null })).toBe('Unknown (auditor)');
     expect(actorLabel({ id: null, role: null, name: null })).toBe('\u2014');
+  });
+});
+
+describe('counted', () => {
+  it('names one thing in the singular and any other number in the plural', () => {
+    expect([0, 1, 2].map((count) => counted(count, 'event'))).toEqual(['0 events', '1 event', '2 events']);
+    expect(counted(1, 'stream')).toBe('1 stream');
   });
 });

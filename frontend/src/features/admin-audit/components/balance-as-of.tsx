@@ -11,7 +11,7 @@ import { useState, type FormEvent } from 'react';
 import { DateTimeField } from '../../../components/form/date-time-field.js';
 import { DataTable, type DataTableColumn } from '../../../components/ui/data-table.js';
 import { HashText } from '../../../components/ui/hash-text.js';
-import { balanceFields, balanceLabels, eventLabel } from '../../../lib/account-events.js';
+import { balanceFields, balanceLabels, counted, eventLabel } from '../../../lib/account-events.js';
 import { ApiError } from '../../../lib/api-client.js';
 import { fromLocalInputValueEndOfMinute } from '../../../lib/date-time.js';
 import { serverMessage } from '../../../lib/toasts.js';
@@ -116,7 +116,7 @@ export function BalanceAsOf({ userId }: { userId: string }) {
       {statement.data && !statement.isError && (
         <Stack spacing={2}>
           <Typography color="text.secondary">
-            As of {formatDateTime(statement.data.as_of)}: {statement.data.events} events
+            As of {formatDateTime(statement.data.as_of)}: {counted(statement.data.events, 'event')}
           </Typography>
           <Balances balances={statement.data.balances} />
           <Typography sx={{ overflowWrap: 'anywhere' }}>

@@ -6,6 +6,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useState } from 'react';
 
+import { counted } from '../../../lib/account-events.js';
 import { HashText } from '../../../components/ui/hash-text.js';
 import { serverMessage } from '../../../lib/toasts.js';
 import { useHistoryVerification, type VerificationScope } from '../api/verify-history.js';
@@ -24,10 +25,12 @@ function VerificationResult({ result, store }: { result: HistoryVerification; st
       </Alert>
     );
   }
-  const counted = store ? `${result.events} events in ${result.streams} streams` : `${result.events} events`;
+  const found = store
+    ? `${counted(result.events, 'event')} in ${counted(result.streams, 'stream')}`
+    : counted(result.events, 'event');
   return (
     <Alert severity="success">
-      History intact: {counted}
+      History intact: {found}
       {result.headHash && (
         <>
           , head hash <HashText value={result.headHash} />

@@ -2,14 +2,13 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 
+import { counted } from '../../../lib/account-events.js';
 import { formatMoment } from '../../../lib/date-time.js';
 import { serverMessage } from '../../../lib/toasts.js';
 import { statementCsvUrl, useStatement } from '../api/get-statement.js';
 import { BalanceCards } from './balance-cards.js';
 import { StatementFingerprint } from './statement-fingerprint.js';
 import { StatementLinesTable } from './statement-lines-table.js';
-
-const events = (count: number) => (count === 1 ? '1 event' : `${count} events`);
 
 /** The member's statement up to `asOf` (or now): balances, fingerprint and events. */
 export function Statement({ asOf }: { asOf: string | undefined }) {
@@ -37,7 +36,7 @@ export function Statement({ asOf }: { asOf: string | undefined }) {
         Balances
       </Typography>
       <Typography variant="body2" sx={{ color: 'text.secondary', mb: 2 }} aria-live="polite">
-        {data ? `As of ${formatMoment(data.as_of)}, after ${events(data.events)}.` : 'Loading...'}
+        {data ? `As of ${formatMoment(data.as_of)}, after ${counted(data.events, 'event')}.` : 'Loading...'}
       </Typography>
       <BalanceCards balances={data?.balances} />
       {data && <StatementFingerprint headHash={data.head_hash} lastLine={data.lines.at(-1)} />}
