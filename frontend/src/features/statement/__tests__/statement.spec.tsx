@@ -7,6 +7,7 @@ import axe from 'axe-core';
 import { member } from '../../../app/routes/dashboard/__tests__/member-fixtures.js';
 import { deferred, stubApi, type StubbedAnswer } from '../../../testing/api-stub.js';
 import { renderApp, setViewportWidth } from '../../../testing/render-app.js';
+import { cellsOf } from '../../../testing/table-cells.js';
 
 const FIVE_SECONDS = { timeout: 5000 };
 const STATEMENT = 'GET /api/user/statement';
@@ -104,17 +105,6 @@ async function renderStatement(
   const rendered = renderApp('/dashboard/statement');
   await screen.findByRole('heading', { level: 1, name: 'Statement' }, FIVE_SECONDS);
   return { ...rendered, api, user: userEvent.setup() };
-}
-
-function cellsOf(tableName: string) {
-  return within(screen.getByRole('table', { name: tableName }))
-    .getAllByRole('row')
-    .slice(1)
-    .map((row) =>
-      within(row)
-        .getAllByRole('cell')
-        .map((cell) => cell.textContent),
-    );
 }
 
 const card = (name: string) => screen.getByRole('region', { name });

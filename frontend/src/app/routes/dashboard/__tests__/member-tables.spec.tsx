@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { renderApp, setViewportWidth } from '../../../../testing/render-app.js';
 import { stubApi, type StubbedAnswer } from '../../../../testing/api-stub.js';
 import { memberApi } from './member-fixtures.js';
+import { cellsOf } from '../../../../testing/table-cells.js';
 
 const FIVE_SECONDS = { timeout: 5000 };
 
@@ -13,17 +14,6 @@ async function renderScreen(path: string, answers: Record<string, StubbedAnswer>
   stubApi({ ...memberApi, ...answers });
   renderApp(path);
   await screen.findByRole('heading', { level: 1 }, FIVE_SECONDS);
-}
-
-function cellsOf(tableName: string) {
-  return within(screen.getByRole('table', { name: tableName }))
-    .getAllByRole('row')
-    .slice(1)
-    .map((row) =>
-      within(row)
-        .getAllByRole('cell')
-        .map((cell) => cell.textContent),
-    );
 }
 
 const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
