@@ -2,41 +2,29 @@ import { describe, expect, it } from '@jest/globals';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
+import { ADMIN_TEST_USER_ID, adminUserAnswer } from '../../../testing/admin-user.js';
 import { stubApi, type StubbedAnswer } from '../../../testing/api-stub.js';
 import { renderApp, setViewportWidth } from '../../../testing/render-app.js';
 import { staffSession } from '../../../testing/staff-session.js';
 
 const FIVE_SECONDS = { timeout: 5000 };
-const USER_ID = '0b7e1c52-7d1f-4d7e-9a51-3c2f0e6a4b10';
+const USER_ID = ADMIN_TEST_USER_ID;
 const USER_URL = `/api/admin/users/${USER_ID}`;
 const HEAD_HASH = 'c0ffee'.repeat(10) + 'abcd';
 
-const member = {
-  status: 200,
-  body: {
-    data: {
-      id: USER_ID,
-      first_name: 'Ada',
-      last_name: 'Lovelace',
-      email: 'ada@example.com',
-      phone: '+44 20 7946 0000',
-      status: 'active',
-      withdrawable_balance: '1500.00',
-      createdAt: '2026-03-14T09:30:00.000Z',
-      total_balance: '0.00',
-      total_invest: '5000.00',
-      total_withdrawal: '0.00',
-      buckets: {
-        available: '1500.00',
-        invested: '5000.00',
-        profit_locked: '0.00',
-        profit_unlocked: '0.00',
-        reserved: '0.00',
-      },
-      version: 3,
-    },
+const member = adminUserAnswer({
+  phone: '+44 20 7946 0000',
+  withdrawable_balance: '1500.00',
+  total_invest: '5000.00',
+  buckets: {
+    available: '1500.00',
+    invested: '5000.00',
+    profit_locked: '0.00',
+    profit_unlocked: '0.00',
+    reserved: '0.00',
   },
-};
+  version: 3,
+});
 
 const requested = {
   id: 'a1a1a1a1-0000-4000-8000-000000000001',

@@ -2,41 +2,17 @@ import { describe, expect, it } from '@jest/globals';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
+import { ADMIN_TEST_USER_ID, adminUserAnswer } from '../../../testing/admin-user.js';
 import { deferred, stubApi, type StubbedAnswer } from '../../../testing/api-stub.js';
 import { renderApp } from '../../../testing/render-app.js';
 import { staffSession } from '../../../testing/staff-session.js';
 
 // Whole-app renders with lazy routes on a shared 2-core machine.
 
-const USER_ID = '0b7e1c52-7d1f-4d7e-9a51-3c2f0e6a4b10';
+const USER_ID = ADMIN_TEST_USER_ID;
 const SEND = `POST /api/admin/email/user/${USER_ID}`;
 
-const recipient = {
-  status: 200,
-  body: {
-    data: {
-      id: USER_ID,
-      first_name: 'Ada',
-      last_name: 'Lovelace',
-      email: 'ada@example.com',
-      phone: '',
-      status: 'active',
-      withdrawable_balance: '0.00',
-      createdAt: '2026-03-14T09:30:00.000Z',
-      total_balance: '0.00',
-      total_invest: '0.00',
-      total_withdrawal: '0.00',
-      buckets: {
-        available: '0.00',
-        invested: '0.00',
-        profit_locked: '0.00',
-        profit_unlocked: '0.00',
-        reserved: '0.00',
-      },
-      version: 0,
-    },
-  },
-};
+const recipient = adminUserAnswer();
 
 async function renderMessage(
   role: 'admin' | 'auditor',

@@ -2,39 +2,28 @@ import { describe, expect, it } from '@jest/globals';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
+import { ADMIN_TEST_USER_ID, adminUserAnswer } from '../../../testing/admin-user.js';
 import { deferred, stubApi, type StubbedAnswer } from '../../../testing/api-stub.js';
 import { renderApp } from '../../../testing/render-app.js';
 import { staffSession } from '../../../testing/staff-session.js';
 
 // Whole-app renders with lazy routes on a shared 2-core machine.
 
-const USER_ID = '0b7e1c52-7d1f-4d7e-9a51-3c2f0e6a4b10';
+const USER_ID = ADMIN_TEST_USER_ID;
 const USER_URL = `/api/admin/users/${USER_ID}`;
 
 const member = (
   figures: Partial<{ available: string; invested: string; profit: string; version: number }> = {},
 ) => {
   const { available = '1500.00', invested = '5000.00', profit = '250.00', version = 3 } = figures;
-  return {
-    status: 200,
-    body: {
-      data: {
-        id: USER_ID,
-        first_name: 'Ada',
-        last_name: 'Lovelace',
-        email: 'ada@example.com',
-        phone: '+44 20 7946 0000',
-        status: 'active',
-        withdrawable_balance: available,
-        createdAt: '2026-03-14T09:30:00.000Z',
-        total_balance: profit,
-        total_invest: '6000.00',
-        total_withdrawal: '0.00',
-        buckets: { available, invested, profit_locked: '200.00', profit_unlocked: '50.00', reserved: '0.00' },
-        version,
-      },
-    },
-  };
+  return adminUserAnswer({
+    phone: '+44 20 7946 0000',
+    withdrawable_balance: available,
+    total_balance: profit,
+    total_invest: '6000.00',
+    buckets: { available, invested, profit_locked: '200.00', profit_unlocked: '50.00', reserved: '0.00' },
+    version,
+  });
 };
 
 const activity = {
