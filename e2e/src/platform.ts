@@ -1,6 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import S3rver from 's3rver';
@@ -40,18 +40,19 @@ export interface RunningPlatform {
  * on its own port, database, Redis prefix, object storage and SMTP server.
  */
 export async function startPlatform(extraEnv: Record<string, string> = {}): Promise<RunningPlatform> {
-  const [port, s3Port, smtpPort] = [await freePort(), await freePort(), await freePort()];
+  const port = await freePort();
   // Free ports, so neither a running `npm start` (3001, 3002) nor a parallel run gets in the way.
   const [projectorHealthPort, mailerHealthPort] = [await freePort(), await freePort()];
   const s3Dir = await mkdtemp(join(tmpdir(), 'ls-e2e-s3-'));
   const s3 = new S3rver({
-    port: s3Port,
+    // Port 0: the server takes a free port itself, so no other process can take it in between.
+    port: 0,
     address: '127.0.0.1',
     silent: true,
     directory: s3Dir,
     configureBuckets: [{ name: 'ledgerstone-e2e', configs: [] }],
   });
-  await s3.run();
+  const { port: s3Port } = await s3.run();
   const mails: string[] = [];
   const smtp = new SMTPServer({
     authOptional: true,
@@ -65,7 +66,11 @@ export async function startPlatform(extraEnv: Record<string, string> = {}): Prom
       });
     },
   });
-  await new Promise<void>((resolve) => smtp.listen(smtpPort, '127.0.0.1', resolve));
+  await new Promise<void>((resolve, reject) => {
+    smtp.once('error', reject);
+    smtp.listen(0, '127.0.0.1', resolve);
+  });
+  const smtpPort = (smtp.server.address() as AddressInfo).port;
 
   const databaseUrl = testDatabaseUrl('e2e');
   const baseUrl = `http://localhost:${port}`;
