@@ -7,6 +7,7 @@ import { readBenchConfig, type BenchConfig } from './eventstore/config.js';
 import {
   appendResults,
   formatTable,
+  rateResults,
   targetsOf,
   type BenchResults,
   type LedgerstoneResults,
@@ -62,36 +63,47 @@ async function main(config: BenchConfig): Promise<void> {
     });
     sides.push(emmett);
 
-    // Alternating which store goes first keeps a steady drift in machine load from favouring either.
-    const oursFigures = {} as Record<AppendFigureName, Figure>;
-    const emmettFigures = {} as Record<AppendFigureName, Figure>;
-    for (const [index, name] of APPEND_FIGURES.entries()) {
-      if (index % 2 === 0) {
-        oursFigures[name] = await ours.measure(name);
-        emmettFigures[name] = await emmett.measure(name);
-      } else {
-        emmettFigures[name] = await emmett.measure(name);
-        oursFigures[name] = await ours.measure(name);
+    // Alternating which store goes first keeps a steady drift in machine load from favouring either. A figure
+    // with a target is measured `repeats` times, so one burst of load elsewhere cannot decide it.
+    const oursRuns = {} as Record<AppendFigureName, Figure[]>;
+    const emmettRuns = {} as Record<AppendFigureName, Figure[]>;
+    let turn = 0;
+    for (const name of APPEND_FIGURES) {
+      oursRuns[name] = [];
+      emmettRuns[name] = [];
+      const runs = name === 'distinct_8' ? config.repeats : 1;
+      for (let run = 0; run < runs; run++, turn++) {
+        const [first, second] = turn % 2 === 0 ? [ours, emmett] : [emmett, ours];
+        const firstFigure = await first.measure(name);
+        const secondFigure = await second.measure(name);
+        oursRuns[name].push(first === ours ? firstFigure : secondFigure);
+        emmettRuns[name].push(first === ours ? secondFigure : firstFigure);
       }
     }
     await emmett.close();
-    const read = await ours.measure('read');
-    const replay = await ours.measure('replay');
+    const repeat = async (figure: string) => {
+      const runs: Figure[] = [];
+      for (let run = 0; run < config.repeats; run++) runs.push(await ours.measure(figure));
+      return runs;
+    };
+    const readRuns = await repeat('read');
+    const replayRuns = await repeat('replay');
     await ours.close();
 
+    const appended = appendResults(oursRuns);
+    const rated = rateResults(readRuns, replayRuns);
     const oursResults: LedgerstoneResults = {
-      ...appendResults(oursFigures),
-      read_per_s: Math.round(read.perSecond),
-      read_events: read.events,
-      replay_per_s: Math.round(replay.perSecond),
-      replay_events: replay.events,
+      ...appended,
+      ...rated,
+      runs_per_s: { ...appended.runs_per_s, ...rated.runs_per_s },
     };
-    const emmettResults = appendResults(emmettFigures);
+    const emmettResults = appendResults(emmettRuns);
     const results: BenchResults = {
       events: config.events,
       warmup_events: config.warmupEvents,
       pool_size: config.poolSize,
       read_batch: config.readBatch,
+      repeats: config.repeats,
       payload_bytes: PAYLOAD_BYTES,
       ...oursResults,
       emmett: { version: await emmettVersion(), ...emmettResults },

@@ -6,6 +6,8 @@ export interface BenchConfig {
   /** The same pool size for both stores, so N writers hold N connections up to this size. */
   poolSize: number;
   readBatch: number;
+  /** Runs of each figure with a target (distinct_8, read, replay); the median counts. */
+  repeats: number;
 }
 
 function positiveInteger(name: string, fallback: number): number {
@@ -36,5 +38,6 @@ export function readBenchConfig(): BenchConfig {
     warmupEvents: positiveInteger('BENCH_WARMUP_EVENTS', 2_000),
     poolSize: positiveInteger('BENCH_POOL_SIZE', 32),
     readBatch: positiveInteger('BENCH_READ_BATCH', 5_000),
+    repeats: positiveInteger('BENCH_REPEATS', 3),
   };
 }

@@ -1,9 +1,21 @@
 import type { AppendFigureName, Figure } from './workload.js';
 
+/** Figures with a target are measured several times; each run's rate, in order. */
+export type RunRates = Partial<Record<'distinct_8' | 'read' | 'replay', number[]>>;
+
 export interface AppendResults {
   appends_per_s: Record<AppendFigureName, number>;
   hot_8_conflict_rate: number;
+  runs_per_s: RunRates;
 }
+
+/** The run with the median rate (the lower middle one of an even count). */
+export function medianRun(runs: readonly Figure[]): Figure {
+  if (runs.length === 0) throw new Error('no runs to take the median of');
+  return [...runs].sort((a, b) => a.perSecond - b.perSecond)[Math.floor((runs.length - 1) / 2)]!;
+}
+
+const rates = (runs: readonly Figure[]) => runs.map((run) => Math.round(run.perSecond));
 
 export interface LedgerstoneResults extends AppendResults {
   read_per_s: number;
@@ -12,7 +24,10 @@ export interface LedgerstoneResults extends AppendResults {
   replay_events: number;
 }
 
-export function appendResults(figures: Record<AppendFigureName, Figure>): AppendResults {
+export function appendResults(runs: Record<AppendFigureName, Figure[]>): AppendResults {
+  const figures = Object.fromEntries(
+    Object.entries(runs).map(([name, figureRuns]) => [name, medianRun(figureRuns)]),
+  ) as Record<AppendFigureName, Figure>;
   const { hot_8: hot } = figures;
   return {
     appends_per_s: {
@@ -22,6 +37,18 @@ export function appendResults(figures: Record<AppendFigureName, Figure>): Append
       hot_8: Math.round(hot.perSecond),
     },
     hot_8_conflict_rate: Number((hot.conflicts / (hot.events + hot.conflicts)).toFixed(4)),
+    runs_per_s: { distinct_8: rates(runs.distinct_8) },
+  };
+}
+
+export function rateResults(read: readonly Figure[], replay: readonly Figure[]) {
+  const [readMedian, replayMedian] = [medianRun(read), medianRun(replay)];
+  return {
+    read_per_s: Math.round(readMedian.perSecond),
+    read_events: readMedian.events,
+    replay_per_s: Math.round(replayMedian.perSecond),
+    replay_events: replayMedian.events,
+    runs_per_s: { read: rates(read), replay: rates(replay) },
   };
 }
 
@@ -30,6 +57,7 @@ export interface BenchResults extends LedgerstoneResults {
   warmup_events: number;
   pool_size: number;
   read_batch: number;
+  repeats: number;
   payload_bytes: number;
   emmett: AppendResults & { version: string };
   targets: {
@@ -52,6 +80,8 @@ export function targetsOf(ours: LedgerstoneResults, emmett: AppendResults): Benc
 }
 
 const count = (n: number) => n.toLocaleString('en-US');
+const runList = (runs: number[] | undefined) =>
+  runs && runs.length > 1 ? ` (${runs.map(count).join(', ')})` : '';
 const percent = (rate: number) => `${(rate * 100).toFixed(1)}%`;
 const verdict = (met: boolean) => (met ? 'met' : 'MISSED');
 
@@ -62,8 +92,8 @@ export function formatTable(results: BenchResults): string {
     ['appends distinct_1', count(ours.distinct_1), count(emmett.appends_per_s.distinct_1), ''],
     [
       'appends distinct_8',
-      count(ours.distinct_8),
-      count(emmett.appends_per_s.distinct_8),
+      `${count(ours.distinct_8)}${runList(results.runs_per_s.distinct_8)}`,
+      `${count(emmett.appends_per_s.distinct_8)}${runList(emmett.runs_per_s.distinct_8)}`,
       `>= 5,000 ${verdict(targets.distinct_8_at_least_5000)}; >= emmett ${verdict(targets.distinct_8_at_least_emmett)}`,
     ],
     ['appends distinct_32', count(ours.distinct_32), count(emmett.appends_per_s.distinct_32), ''],
@@ -71,13 +101,13 @@ export function formatTable(results: BenchResults): string {
     ['hot_8 conflict rate', percent(results.hot_8_conflict_rate), percent(emmett.hot_8_conflict_rate), ''],
     [
       `read (readAllPages, pages of ${count(results.read_batch)})`,
-      count(results.read_per_s),
+      `${count(results.read_per_s)}${runList(results.runs_per_s.read)}`,
       '-',
       `>= 200,000 ${verdict(targets.read_at_least_200000)}`,
     ],
     [
       'replay into a balance table',
-      count(results.replay_per_s),
+      `${count(results.replay_per_s)}${runList(results.runs_per_s.replay)}`,
       '-',
       `>= 100,000 ${verdict(targets.replay_at_least_100000)}`,
     ],
@@ -92,6 +122,7 @@ export function formatTable(results: BenchResults): string {
     `PostgreSQL ${env.postgres}, Node ${env.node}, ${env.cpus} CPUs, load average ${env.load_average.start}` +
       ` at start and ${env.load_average.end} at end. Read ${count(results.read_events)} events,` +
       ` replayed ${count(results.replay_events)}.`,
+    `Figures with a target are the median of ${results.repeats} runs (each run's rate in brackets).`,
     '',
     line(rows[0]!),
     line(['-'.repeat(widths[0]!), '-'.repeat(widths[1]!), '-'.repeat(widths[2]!), '-'.repeat(6)]),

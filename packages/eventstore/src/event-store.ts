@@ -53,9 +53,11 @@ interface AppendRow {
 // the server cost of sending columns. Positions and transaction ids fit a double exactly (below 2^53).
 // recorded_at is sent as whole microseconds: date_part's float8 is within a quarter microsecond of the stored
 // value, so the cast to int8 rounds to it exactly, and costs the server far less than extract's numeric.
-const EVENT_JSON = `'[' || global_position || ',' || transaction_id || ',' || to_json(stream_id) || ',' ||
-  stream_position || ',"' || event_id || '",' || to_json(type) || ',' || data || ',' || metadata || ',' ||
-  (date_part('epoch', recorded_at) * 1000000)::int8 || ',"' || encode(hash, 'hex') || '"]'`;
+// One concat() call builds the text in one go: a chain of || copies it into a new value at every step, which
+// cost the server a quarter more per event.
+const EVENT_JSON = `concat('[', global_position, ',', transaction_id, ',', to_json(stream_id), ',', stream_position,
+  ',"', event_id, '",', to_json(type), ',', data, ',', metadata, ',',
+  (date_part('epoch', recorded_at) * 1000000)::int8, ',"', encode(hash, 'hex'), '"]')`;
 
 const EVENT_COLUMN = sql.raw(`${EVENT_JSON} as e`);
 
@@ -279,46 +281,73 @@ function readAllRows(db: AnyDatabase, options: ReadAllOptions): Promise<{ e: str
   return db.executeQuery<{ e: string }>(query).then((result) => result.rows);
 }
 
-export async function* readAllPages(
-  db: AnyDatabase,
+/**
+ * Pages of log rows, the next page already being read (on another connection) while the caller handles the
+ * current one: only the last row is parsed to ask for it. Ends after the first page shorter than the limit.
+ */
+async function* readAheadPages(
   options: ReadAllOptions,
-): AsyncGenerator<RecordedEvent[]> {
-  let next: Promise<{ e: string }[]> | undefined = readAllRows(db, options);
+  readRows: (after: LogPosition) => Promise<{ e: string }[]>,
+): AsyncGenerator<{ rows: { e: string }[]; after: LogPosition }> {
+  let after = options.after;
+  let next: Promise<{ e: string }[]> | undefined = readRows(after);
   while (next) {
     const rows: { e: string }[] = await next;
     next = undefined;
-    if (rows.length === 0) return;
+    const pageAfter = after;
     if (rows.length === options.limit) {
-      // Only the last entry's position is needed to ask for the next page: the rest is parsed meanwhile.
       const [globalPosition, transactionId] = JSON.parse(rows[rows.length - 1]!.e) as LogTuple;
-      next = readAllRows(db, {
-        ...options,
-        after: { transactionId: BigInt(transactionId), globalPosition: BigInt(globalPosition) },
-      });
+      after = { transactionId: BigInt(transactionId), globalPosition: BigInt(globalPosition) };
+      next = readRows(after);
       // A failed read-ahead surfaces when awaited; until then it must not count as unhandled.
       next.catch(() => undefined);
       // The query goes out once the pool has handed over a connection, a few ticks from now: let that
       // happen before parsing this page, or the server would only start on the next page after it.
       await new Promise((resolve) => setImmediate(resolve));
     }
+    yield { rows, after: pageAfter };
+  }
+}
+
+export async function* readAllPages(
+  db: AnyDatabase,
+  options: ReadAllOptions,
+): AsyncGenerator<RecordedEvent[]> {
+  for await (const { rows } of readAheadPages(options, (after) => readAllRows(db, { ...options, after }))) {
+    if (rows.length === 0) return;
     yield toRecordedEvents(rows);
   }
 }
 
-export async function readLog(db: AnyDatabase, options: ReadAllOptions): Promise<LogPage> {
-  if (!options.types) {
-    const events = await readAll(db, options);
-    const last = events.at(-1);
-    return { events, position: last ? positionOf(last) : options.after, scanned: events.length };
+/** The log as followers read it (see readLog), window after window, the next one read ahead. */
+export async function* readLogPages(db: AnyDatabase, options: ReadAllOptions): AsyncGenerator<LogPage> {
+  for await (const { rows, after } of readAheadPages(options, (after) =>
+    readLogRows(db, { ...options, after }),
+  )) {
+    yield toLogPage(rows, after);
   }
-  const { rows } = await db.executeQuery<{ e: string }>(
-    CompiledQuery.raw(READ_LOG_WINDOW, [
-      String(options.after.transactionId),
-      options.after.globalPosition,
-      options.limit,
-      options.types,
-    ]),
-  );
+}
+
+export async function readLog(db: AnyDatabase, options: ReadAllOptions): Promise<LogPage> {
+  return toLogPage(await readLogRows(db, options), options.after);
+}
+
+function readLogRows(db: AnyDatabase, options: ReadAllOptions): Promise<{ e: string }[]> {
+  if (!options.types) return readAllRows(db, options);
+  return db
+    .executeQuery<{ e: string }>(
+      CompiledQuery.raw(READ_LOG_WINDOW, [
+        String(options.after.transactionId),
+        options.after.globalPosition,
+        options.limit,
+        options.types,
+      ]),
+    )
+    .then((result) => result.rows);
+}
+
+/** A window's rows as a page: entries of unwanted types come as positions only, and move the position too. */
+function toLogPage(rows: { e: string }[], after: LogPosition): LogPage {
   const events: RecordedEvent[] = [];
   let last: LogTuple | undefined;
   for (const row of rows) {
@@ -327,7 +356,7 @@ export async function readLog(db: AnyDatabase, options: ReadAllOptions): Promise
   }
   return {
     events,
-    position: last ? { transactionId: BigInt(last[1]), globalPosition: BigInt(last[0]) } : options.after,
+    position: last ? { transactionId: BigInt(last[1]), globalPosition: BigInt(last[0]) } : after,
     scanned: rows.length,
   };
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { sql } from 'kysely';
-import { EventStore, EVENTS_CHANNEL, positionOf } from './event-store.js';
+import { EventStore, EVENTS_CHANNEL, positionOf, readLogPages } from './event-store.js';
 import type { RecordedEvent } from './events.js';
 import { LogFollower, subscribe } from './log-follower.js';
 import { comparePositions, LOG_START, type LogPosition } from './log-position.js';
@@ -141,6 +141,24 @@ describe('reading the global log', () => {
     expect(await pagesOf(3)).toEqual([ids.slice(0, 3), ids.slice(3)]);
     const tocks = whole.filter((recorded) => recorded.type === 'Tock').map((recorded) => recorded.id);
     expect(await pagesOf(2, ['Tock'])).toEqual([tocks.slice(0, 2), tocks.slice(2)]);
+
+    // Follower windows: each scans `limit` entries, keeps the wanted ones, and moves past the rest.
+    const windowsOf = async (limit: number) => {
+      const windows: { ids: string[]; scanned: number; position: LogPosition }[] = [];
+      for await (const page of readLogPages(database.db, { after, limit, types: ['Tock'] })) {
+        windows.push({ ids: page.events.map((recorded) => recorded.id), ...page });
+      }
+      return windows;
+    };
+    const end = positionOf(whole.at(-1)!);
+    const byFours = await windowsOf(4);
+    expect(byFours.map((window) => window.scanned)).toEqual([4, 2]);
+    expect(byFours.flatMap((window) => window.ids)).toEqual(tocks);
+    expect(byFours.map((window) => window.position)).toEqual([positionOf(whole[3]!), end]);
+    const byThrees = await windowsOf(3);
+    expect(byThrees.map((window) => window.scanned)).toEqual([3, 3, 0]);
+    expect(byThrees.flatMap((window) => window.ids)).toEqual(tocks);
+    expect(byThrees.at(-1)!.position).toEqual(end);
   });
 
   it('holds back events of a transaction that is still open, and everything committed after it', async () => {

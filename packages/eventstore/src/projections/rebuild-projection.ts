@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import { readLog, type LogPage } from '../event-store.js';
+import { readLog, readLogPages, type LogPage } from '../event-store.js';
 import { LOG_START, type LogPosition } from '../log-position.js';
 import { ensureCheckpoint, lockCheckpoint, saveCheckpoint, type Projection } from './projection.js';
 import type { AnyDatabase, AnyTransaction } from '../database.js';
@@ -39,15 +39,9 @@ export async function rebuildProjection(
 
       await inSchema(connection, scratch, { durable: false }, (trx) => projection.createTables(trx));
       // The next page is read on another connection while this one applies the current page.
-      let next = read(db, position);
-      for (;;) {
-        const page = await next;
-        if (page.scanned === batchSize) {
-          next = read(db, page.position);
-          next.catch(() => undefined);
-        }
+      const pages = readLogPages(db, { after: position, limit: batchSize, types: projection.eventTypes });
+      for await (const page of pages) {
         await inSchema(connection, scratch, { durable: false }, (trx) => apply(trx, page));
-        if (page.scanned < batchSize) break;
       }
 
       await ensureCheckpoint(connection, projection.name);

@@ -1,0 +1,48 @@
+import { describe, expect, it } from '@jest/globals';
+import { appendResults, medianRun, rateResults } from './report.js';
+import type { Figure } from './workload.js';
+
+const run = (perSecond: number, events = 100_000): Figure => ({
+  events,
+  seconds: events / perSecond,
+  perSecond,
+  conflicts: 0,
+});
+
+describe('benchmark report', () => {
+  it('takes the median run, the lower middle one of an even count', () => {
+    expect(medianRun([run(5_300), run(4_100), run(5_900)]).perSecond).toBe(5_300);
+    expect(medianRun([run(3), run(1), run(4), run(2)]).perSecond).toBe(2);
+    expect(medianRun([run(7)]).perSecond).toBe(7);
+    expect(() => medianRun([])).toThrow('no runs');
+  });
+
+  it('reports the medians with every run, in the order they were taken', () => {
+    const appended = appendResults({
+      distinct_1: [run(2_000)],
+      distinct_8: [run(5_400), run(4_600), run(5_100)],
+      distinct_32: [run(6_000)],
+      hot_8: [{ events: 1_000, seconds: 4, perSecond: 250, conflicts: 3_000 }],
+    });
+    expect(appended.appends_per_s).toEqual({
+      distinct_1: 2_000,
+      distinct_8: 5_100,
+      distinct_32: 6_000,
+      hot_8: 250,
+    });
+    expect(appended.hot_8_conflict_rate).toBe(0.75);
+    expect(appended.runs_per_s).toEqual({ distinct_8: [5_400, 4_600, 5_100] });
+
+    const rated = rateResults(
+      [run(210_000, 408_000), run(190_000, 408_000), run(230_000, 408_000)],
+      [run(150_000)],
+    );
+    expect(rated).toEqual({
+      read_per_s: 210_000,
+      read_events: 408_000,
+      replay_per_s: 150_000,
+      replay_events: 100_000,
+      runs_per_s: { read: [210_000, 190_000, 230_000], replay: [150_000] },
+    });
+  });
+});
