@@ -1,9 +1,9 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router-dom';
+import { BrowserRouter } from 'react-router-dom';
 
 import { AppProvider } from './app/provider.js';
-import { createAppRoutes } from './app/router.js';
+import { AppRoutes, preloadRoutesOf } from './app/router.js';
 import { startHydration } from './ssr/media-query.js';
 
 declare global {
@@ -16,33 +16,21 @@ declare global {
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element to render into');
 
-/**
- * The lazy routes of this page are loaded before the router starts, so its first render is the page: the
- * same as the pre-rendered HTML when hydrating (the router would otherwise render nothing while loading).
- */
-async function loadLazyRoutes(routes: RouteObject[], pathname: string): Promise<void> {
-  const lazyMatches = (matchRoutes(routes, pathname) ?? []).filter((match) => match.route.lazy);
-  await Promise.all(
-    lazyMatches.map(async ({ route }) => {
-      if (typeof route.lazy !== 'function') return;
-      const routeModule = await route.lazy();
-      Object.assign(route, { ...routeModule, lazy: undefined });
-    }),
-  );
-}
-
-const routes = createAppRoutes();
 // The server sends pre-rendered HTML for public pages (scripts/prerender.mjs); it is the page's only when
 // it was rendered for this very path, without a query string the page could read.
 const prerendered = root.dataset.prerendered === window.location.pathname && window.location.search === '';
 if (prerendered) startHydration(root.dataset.viewport === 'wide' ? 'wide' : 'phone');
 else root.replaceChildren();
-await loadLazyRoutes(routes, window.location.pathname);
+// The page's lazy modules are loaded first, so the first render is the page: the same as the pre-rendered
+// HTML when hydrating.
+await preloadRoutesOf(window.location.pathname);
 
 const app = (
   <StrictMode>
     <AppProvider>
-      <RouterProvider router={createBrowserRouter(routes)} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </AppProvider>
   </StrictMode>
 );

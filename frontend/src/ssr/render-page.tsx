@@ -7,13 +7,13 @@ import { CacheProvider } from '@emotion/react';
 import createEmotionServer from '@emotion/server/create-instance';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
+import { StaticRouter } from 'react-router-dom';
 
 import { AppProvider } from '../app/provider.js';
-import { createAppRoutes } from '../app/router.js';
+import { AppRoutes, preloadRoutesOf } from '../app/router.js';
 import { compactNavigationQuery, serviceLinks } from '../components/layout/public-navigation.js';
 import { paths } from '../config/paths.js';
-import { preloadServiceStatus } from '../features/service-status/components/lazy-service-status.js';
+import { LiveServiceStatus } from '../features/service-status/components/lazy-service-status.js';
 import { assumeViewport, type AssumedViewport } from './media-query.js';
 
 const servicePaths: string[] = serviceLinks.map((service) => service.href);
@@ -60,12 +60,7 @@ export type RenderedPage = {
 
 export async function renderPage(path: string): Promise<RenderedPage> {
   // The footer's status line is rendered as loaded (and still checking), not as its Suspense fallback.
-  await preloadServiceStatus();
-  const handler = createStaticHandler(createAppRoutes());
-  const context = await handler.query(new Request(new URL(path, 'http://localhost')));
-  if (context instanceof Response) throw new Error(`${path} answers with a redirect, not a page`);
-  if (context.statusCode !== 200) throw new Error(`${path} renders with status ${context.statusCode}`);
-  const router = createStaticRouter(handler.dataRoutes, context);
+  await Promise.all([LiveServiceStatus.preload(), preloadRoutesOf(path)]);
 
   // The browser's emotion cache uses the same key, so it adopts these styles instead of inserting them again.
   const cache = createCache({ key: 'css' });
@@ -76,7 +71,9 @@ export async function renderPage(path: string): Promise<RenderedPage> {
       <StrictMode>
         <CacheProvider value={cache}>
           <AppProvider>
-            <StaticRouterProvider router={router} context={context} hydrate={false} />
+            <StaticRouter location={path}>
+              <AppRoutes />
+            </StaticRouter>
           </AppProvider>
         </CacheProvider>
       </StrictMode>,

@@ -6,27 +6,12 @@ import { deserialize, serialize } from 'node:v8';
 
 import { resetQueryClient } from '../lib/query-provider.js';
 
-// jsdom lacks what react-router needs: TextEncoder at import time, and a Request for every navigation
-// (handed to loaders; the app's tests read only its url, method, headers and signal).
-class NavigationRequest {
-  readonly url: string;
-  readonly method: string;
-  readonly headers: Headers;
-  readonly signal: AbortSignal;
-
-  constructor(input: string | URL, init: RequestInit = {}) {
-    this.url = String(input);
-    this.method = (init.method ?? 'GET').toUpperCase();
-    this.headers = new Headers(init.headers);
-    this.signal = init.signal ?? new AbortController().signal;
-  }
-}
-
-Object.assign(globalThis, { TextEncoder, TextDecoder, Request: NavigationRequest });
+// jsdom lacks the TextEncoder react-router needs at import time.
+Object.assign(globalThis, { TextEncoder, TextDecoder });
 // A lazy route's first import compiles its module graph, which takes seconds on a busy 2-core CI machine; the
 // default 1 s wait for a screen to appear fails there though nothing is wrong.
 configure({ asyncUtilTimeout: 5_000 });
-// jsdom does not implement scrolling; ScrollRestoration calls it on every navigation.
+// jsdom does not implement scrolling; a new public page scrolls to its top (app/routes/public-site.tsx).
 window.scrollTo = () => {};
 // jsdom does not expose structuredClone; the admin chart's pointer gestures clone their options with it.
 globalThis.structuredClone ??= <T>(value: T): T => deserialize(serialize(value)) as T;

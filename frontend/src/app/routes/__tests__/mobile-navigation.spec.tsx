@@ -21,7 +21,7 @@ describe('navigation at 650 px or less', () => {
   it('opens a side drawer with an expandable Services list from the menu button', async () => {
     setViewportWidth(600);
     const user = userEvent.setup();
-    const { router } = renderApp('/');
+    const { currentLocation } = renderApp('/');
 
     expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
     await user.click(await screen.findByRole('button', { name: 'Open menu' }));
@@ -49,7 +49,7 @@ describe('navigation at 650 px or less', () => {
     ]);
 
     await user.click(within(servicesList).getByRole('link', { name: 'Cryptocurrency' }));
-    expect(router.state.location.pathname).toBe('/crypto');
+    expect(currentLocation().pathname).toBe('/crypto');
     await waitFor(() => expect(screen.queryByRole('navigation', { name: 'Site' })).not.toBeInTheDocument());
     expect(screen.getByRole('heading', { level: 1, name: 'Cryptocurrency' })).toBeInTheDocument();
   });

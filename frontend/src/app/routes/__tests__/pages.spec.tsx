@@ -32,11 +32,11 @@ describe('public pages', () => {
 
   it('leads from the 404 page back home', async () => {
     const user = userEvent.setup();
-    const { router } = renderApp('/no-such-page');
+    const { currentLocation } = renderApp('/no-such-page');
 
     await user.click(await screen.findByRole('link', { name: 'Back to home' }));
 
-    expect(router.state.location.pathname).toBe('/');
+    expect(currentLocation().pathname).toBe('/');
     expect(await screen.findByRole('heading', { level: 1, name: 'Ledgerstone' })).toBeInTheDocument();
   });
 

@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from '@jest/globals';
+import { beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
@@ -42,7 +42,7 @@ describe('public layout', () => {
 
   it('lists the seven services in the Services dropdown and navigates to the one chosen', async () => {
     const user = userEvent.setup();
-    const { router } = renderApp('/');
+    const { currentLocation } = renderApp('/');
 
     await user.click(await screen.findByRole('button', { name: 'Services' }));
     const menu = await screen.findByRole('menu');
@@ -50,7 +50,7 @@ describe('public layout', () => {
     expect(items.map((item) => [item.textContent, item.getAttribute('href')])).toEqual(services);
 
     await user.click(within(menu).getByRole('menuitem', { name: 'Gold' }));
-    expect(router.state.location.pathname).toBe('/gold');
+    expect(currentLocation().pathname).toBe('/gold');
     expect(await screen.findByRole('heading', { level: 1, name: 'Gold' })).toBeInTheDocument();
     expect(screen.queryByRole('menu')).not.toBeInTheDocument();
   });
@@ -103,5 +103,29 @@ describe('public layout', () => {
     expect(bar).toHaveStyle({ backgroundColor: 'rgb(0, 0, 0)' });
     await scrollTo(0);
     expect(bar).toHaveStyle({ backgroundColor: 'rgba(0, 0, 0, 0)' });
+  });
+
+  describe('scrolling on navigation', () => {
+    const scrollTo = jest.spyOn(window, 'scrollTo');
+    beforeEach(() => {
+      scrollTo.mockClear();
+    });
+
+    it('opens a new page at its top, and leaves going back to the browser', async () => {
+      const user = userEvent.setup();
+      const { currentLocation, navigate } = renderApp('/');
+      const footer = await screen.findByRole('contentinfo');
+      expect(scrollTo).not.toHaveBeenCalled();
+
+      await user.click(within(footer).getByRole('link', { name: 'About Us' }));
+      expect(await screen.findByRole('heading', { level: 1, name: /Company|About/ })).toBeInTheDocument();
+      expect(currentLocation().pathname).toBe('/company');
+      expect(scrollTo).toHaveBeenCalledWith(0, 0);
+
+      scrollTo.mockClear();
+      await act(() => navigate(-1));
+      expect(currentLocation().pathname).toBe('/');
+      expect(scrollTo).not.toHaveBeenCalled();
+    });
   });
 });

@@ -99,12 +99,12 @@ describe('/admin-dashboard overview', () => {
 
   it('lists the latest users; clicking one opens Manage User', async () => {
     stubOverview();
-    const { router } = renderApp('/admin-dashboard');
+    const { currentLocation } = renderApp('/admin-dashboard');
 
     const latest = await screen.findByRole('region', { name: 'Latest Users' }, { timeout: 5000 });
     await userEvent.setup().click(await within(latest).findByRole('link', { name: /Ada Lovelace/ }));
     await waitFor(() =>
-      expect(router.state.location.pathname).toBe(`/admin-dashboard/manage-user/${newestUser.id}`),
+      expect(currentLocation().pathname).toBe(`/admin-dashboard/manage-user/${newestUser.id}`),
     );
   });
 
@@ -125,7 +125,7 @@ describe('/admin-dashboard overview', () => {
 
   it('lists the running investments; clicking the member opens Manage User', async () => {
     stubOverview();
-    const { router } = renderApp('/admin-dashboard');
+    const { currentLocation } = renderApp('/admin-dashboard');
 
     const table = await screen.findByRole(
       'table',
@@ -155,7 +155,7 @@ describe('/admin-dashboard overview', () => {
 
     await userEvent.setup().click(link);
     await waitFor(() =>
-      expect(router.state.location.pathname).toBe(`/admin-dashboard/manage-user/${newestUser.id}`),
+      expect(currentLocation().pathname).toBe(`/admin-dashboard/manage-user/${newestUser.id}`),
     );
   });
 });

@@ -114,7 +114,7 @@ async function replace(user: ReturnType<typeof userEvent.setup>, label: string, 
 describe('/admin-dashboard/manage-user/:id', () => {
   it('shows the user, the four cards, the information, the form and the activity newest first', async () => {
     stubApi(routes('admin'));
-    const { router } = await renderManageUser();
+    const { currentLocation } = await renderManageUser();
 
     expect(screen.getByText('View and edit user information')).toBeInTheDocument();
     expect(
@@ -150,7 +150,7 @@ describe('/admin-dashboard/manage-user/:id', () => {
 
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Email Client' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe(`/admin-dashboard/message/${USER_ID}`));
+    await waitFor(() => expect(currentLocation().pathname).toBe(`/admin-dashboard/message/${USER_ID}`));
   });
 
   it('lists the running investments: plan, principal, start, end and accrued so far', async () => {
@@ -182,17 +182,17 @@ describe('/admin-dashboard/manage-user/:id', () => {
 
   it('goes Back to the user list', async () => {
     stubApi(routes('admin'));
-    const { router } = await renderManageUser();
+    const { currentLocation } = await renderManageUser();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Back' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/admin-dashboard/alluser'));
+    await waitFor(() => expect(currentLocation().pathname).toBe('/admin-dashboard/alluser'));
   });
 
   it('links to the account history, for an auditor too', async () => {
     stubApi(routes('auditor'));
-    const { router } = await renderManageUser();
+    const { currentLocation } = await renderManageUser();
     await userEvent.setup().click(screen.getByRole('link', { name: 'Account history' }));
     await waitFor(() =>
-      expect(router.state.location.pathname).toBe(`/admin-dashboard/manage-user/${USER_ID}/history`),
+      expect(currentLocation().pathname).toBe(`/admin-dashboard/manage-user/${USER_ID}/history`),
     );
   });
 
@@ -303,7 +303,7 @@ describe('/admin-dashboard/manage-user/:id', () => {
     const api = stubApi(
       routes('admin', { [`DELETE ${USER_URL}`]: { status: 200, body: { message: 'Account closed' } } }),
     );
-    const { router } = await renderManageUser();
+    const { currentLocation } = await renderManageUser();
     const user = userEvent.setup();
 
     const actions = screen.getByRole('button', { name: 'Actions' });
@@ -322,7 +322,7 @@ describe('/admin-dashboard/manage-user/:id', () => {
     await user.click(screen.getByRole('menuitem', { name: 'Delete User' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('User deleted successfully')).toBeInTheDocument();
-    await waitFor(() => expect(router.state.location.pathname).toBe('/admin-dashboard/alluser'));
+    await waitFor(() => expect(currentLocation().pathname).toBe('/admin-dashboard/alluser'));
     expect(
       api.fetchStub.mock.calls.some(([url, init]) => init?.method === 'DELETE' && String(url) === USER_URL),
     ).toBe(true);
@@ -330,14 +330,14 @@ describe('/admin-dashboard/manage-user/:id', () => {
 
   it('says "Failed to delete user" and stays when the delete fails', async () => {
     stubApi(routes('admin', { [`DELETE ${USER_URL}`]: { status: 500, body: { message: 'Boom' } } }));
-    const { router } = await renderManageUser();
+    const { currentLocation } = await renderManageUser();
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Actions' }));
     await user.click(screen.getByRole('menuitem', { name: 'Delete User' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
 
     expect(await screen.findByText('Failed to delete user')).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe(`/admin-dashboard/manage-user/${USER_ID}`);
+    expect(currentLocation().pathname).toBe(`/admin-dashboard/manage-user/${USER_ID}`);
   });
 
   it('on a 401 while saving shows the server message and goes to /admin-login', async () => {
@@ -346,13 +346,13 @@ describe('/admin-dashboard/manage-user/:id', () => {
         [`PATCH ${USER_URL}`]: { status: 401, body: { message: 'Your session has ended' } },
       }),
     );
-    const { router } = await renderManageUser();
+    const { currentLocation } = await renderManageUser();
     const user = userEvent.setup();
     await replace(user, 'First Name', 'Augusta');
     await user.click(updateButton());
 
     expect(await screen.findByText('Your session has ended')).toBeInTheDocument();
-    await waitFor(() => expect(router.state.location.pathname).toBe('/admin-login'));
+    await waitFor(() => expect(currentLocation().pathname).toBe('/admin-login'));
   });
 
   it('offers no Delete User or Email Client for a closed account', async () => {

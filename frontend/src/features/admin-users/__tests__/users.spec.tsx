@@ -104,12 +104,12 @@ describe('/admin-dashboard/alluser', () => {
   });
 
   it('opens Manage User from the row button', async () => {
-    const { router } = await renderUsers();
+    const { currentLocation } = await renderUsers();
 
     const firstRow = within(usersTable()).getAllByRole('row')[1] as HTMLElement;
     await userEvent.setup().click(within(firstRow).getByRole('link', { name: /^Manage user/ }));
     await waitFor(() =>
-      expect(router.state.location.pathname).toBe(`/admin-dashboard/manage-user/${user(1).id}`),
+      expect(currentLocation().pathname).toBe(`/admin-dashboard/manage-user/${user(1).id}`),
     );
   });
 

@@ -12,7 +12,7 @@ const selection = { planId: basic.id, paymentMethodId: bitcoin.id, amount: '1500
 async function renderDetails(state: unknown = selection) {
   const rendered = renderApp('/dashboard/deposit');
   await screen.findByRole('heading', { level: 1, name: 'Financial Service' }, { timeout: 5000 });
-  await act(() => rendered.router.navigate('/dashboard/deposit-details', { state }));
+  await act(() => rendered.navigate('/dashboard/deposit-details', { state }));
   await screen.findByRole('button', { name: 'Complete Payment' }, { timeout: 5000 });
   return { ...rendered, user: userEvent.setup() };
 }
@@ -44,8 +44,8 @@ describe('/dashboard/deposit-details', () => {
     api.fetchStub.mock.calls.filter(([input]) => String(input) === '/api/user').length;
 
   it('returns to the plans when visited without the plans page choice', async () => {
-    const { router } = renderApp('/dashboard/deposit-details');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/deposit'), { timeout: 5000 });
+    const { currentLocation } = renderApp('/dashboard/deposit-details');
+    await waitFor(() => expect(currentLocation().pathname).toBe('/dashboard/deposit'), { timeout: 5000 });
     expect(await screen.findByRole('heading', { level: 1, name: 'Financial Service' })).toBeInTheDocument();
   });
 
@@ -120,7 +120,7 @@ describe('/dashboard/deposit-details', () => {
 
   it('sends the multipart form with progress, then toasts the answer and lands on /dashboard', async () => {
     const sent = stubXhr();
-    const { user, router } = await renderDetails();
+    const { user, currentLocation } = await renderDetails();
     const proof = png();
     await chooseProof(user, proof);
     await user.type(screen.getByLabelText('Transaction hash'), ' 0xabc123 ');
@@ -154,14 +154,14 @@ describe('/dashboard/deposit-details', () => {
     const message = 'Deposit submitted. It stays pending until an admin confirms it.';
     request.respond(201, { message, position: '1:2', depositId: basic.id, status: 'pending' });
     expect(await screen.findByText(message)).toBeInTheDocument();
-    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    await waitFor(() => expect(currentLocation().pathname).toBe('/dashboard'));
     // The member's figures and history are read again.
     await waitFor(() => expect(profileReads()).toBeGreaterThan(readsBefore));
   });
 
   it('shows the server message and its field error, and retries with the same idempotency key', async () => {
     const sent = stubXhr();
-    const { user, router } = await renderDetails();
+    const { user, currentLocation } = await renderDetails();
     await chooseProof(user);
     await user.click(screen.getByRole('button', { name: 'Complete Payment' }));
     const tooLong = 'At most 200 characters';
@@ -170,7 +170,7 @@ describe('/dashboard/deposit-details', () => {
     expect(await screen.findByText('Check the form')).toBeInTheDocument();
     expect(screen.getByText(tooLong)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Complete Payment' })).toBeEnabled();
-    expect(router.state.location.pathname).toBe('/dashboard/deposit-details');
+    expect(currentLocation().pathname).toBe('/dashboard/deposit-details');
 
     await user.click(screen.getByRole('button', { name: 'Complete Payment' }));
     sent[1]?.respond(502, undefined);

@@ -72,18 +72,18 @@ describe('/dashboard/crypto', () => {
     { missing: 'the amount', choose: ['BASIC', 'BITCOIN'], amount: '' },
   ])('without $missing shows the alert and stays', async ({ choose, amount }) => {
     stubCatalog();
-    const { user, router } = await renderPlans();
+    const { user, currentLocation } = await renderPlans();
     for (const name of choose) await user.click(screen.getByRole('button', { name: new RegExp(`^${name}`) }));
     if (amount) await user.type(screen.getByLabelText('Amount'), amount);
 
     await user.click(screen.getByRole('button', { name: 'Proceed to Payment' }));
     expect(screen.getByText(MISSING_CHOICE).closest('[role="alert"]')).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/dashboard/crypto');
+    expect(currentLocation().pathname).toBe('/dashboard/crypto');
   });
 
   it.each(['999.99', '10000.01'])('refuses %s for BASIC with the range toast', async (amount) => {
     stubCatalog();
-    const { user, router } = await renderPlans();
+    const { user, currentLocation } = await renderPlans();
     await user.click(screen.getByRole('button', { name: /^BASIC/ }));
     await user.click(screen.getByRole('button', { name: 'BITCOIN' }));
     await user.type(screen.getByLabelText('Amount'), amount);
@@ -92,33 +92,33 @@ describe('/dashboard/crypto', () => {
     expect(
       await screen.findByText('Please enter an amount between $1,000.00 and $10,000.00 for the BASIC plan.'),
     ).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/dashboard/crypto');
+    expect(currentLocation().pathname).toBe('/dashboard/crypto');
   });
 
   it.each(['abc', '1,500', '0', '12.345'])('refuses "%s" as not a valid amount', async (amount) => {
     stubCatalog();
-    const { user, router } = await renderPlans();
+    const { user, currentLocation } = await renderPlans();
     await user.click(screen.getByRole('button', { name: /^BASIC/ }));
     await user.click(screen.getByRole('button', { name: 'BITCOIN' }));
     await user.type(screen.getByLabelText('Amount'), amount);
     await user.click(screen.getByRole('button', { name: 'Proceed to Payment' }));
 
     expect(await screen.findByText('Please enter a valid amount.')).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/dashboard/crypto');
+    expect(currentLocation().pathname).toBe('/dashboard/crypto');
   });
 
   it.each(['1000', '10000.00'])(
     'goes on with %s (range inclusive) carrying the choice as state',
     async (amount) => {
       stubCatalog();
-      const { user, router } = await renderPlans();
+      const { user, currentLocation } = await renderPlans();
       await user.click(screen.getByRole('button', { name: /^BASIC/ }));
       await user.click(screen.getByRole('button', { name: 'BITCOIN' }));
       await user.type(screen.getByLabelText('Amount'), amount);
       await user.click(screen.getByRole('button', { name: 'Proceed to Payment' }));
 
-      await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/deposit-details'));
-      expect(router.state.location.state).toEqual({ planId: basic.id, paymentMethodId: bitcoin.id, amount });
+      await waitFor(() => expect(currentLocation().pathname).toBe('/dashboard/deposit-details'));
+      expect(currentLocation().state).toEqual({ planId: basic.id, paymentMethodId: bitcoin.id, amount });
       expect(screen.queryByText(MISSING_CHOICE)).not.toBeInTheDocument();
     },
   );

@@ -69,13 +69,13 @@ describe('/dashboard/update-password', () => {
     const api = stubMemberApi({
       'PATCH /api/user/pass': { status: 200, body: { message: 'Password updated successfully' } },
     });
-    const { user, router } = await renderScreen('/dashboard/update-password', 'Change password');
+    const { user, currentLocation } = await renderScreen('/dashboard/update-password', 'Change password');
 
     await fillPasswords(user, passwordLabels, ['old secret', 'new secret 1', 'new secret 1']);
     await user.click(screen.getByRole('button', { name: 'Update Password' }));
 
     expect(await screen.findByText('Password updated successfully')).toBeVisible();
-    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    await waitFor(() => expect(currentLocation().pathname).toBe('/dashboard'));
     expect(api.sentBodies('PATCH /api/user/pass')).toEqual([
       { current_password: 'old secret', new_password: 'new secret 1' },
     ]);
@@ -91,14 +91,14 @@ describe('/dashboard/update-password', () => {
         },
       },
     });
-    const { user, router } = await renderScreen('/dashboard/update-password', 'Change password');
+    const { user, currentLocation } = await renderScreen('/dashboard/update-password', 'Change password');
 
     await fillPasswords(user, passwordLabels, ['wrong secret', 'new secret 1', 'new secret 1']);
     await user.click(screen.getByRole('button', { name: 'Update Password' }));
 
     expect(await screen.findAllByText('Current password is incorrect')).toHaveLength(2);
     expect(screen.getByLabelText(/^Old Password/)).toHaveAttribute('aria-invalid', 'true');
-    expect(router.state.location.pathname).toBe('/dashboard/update-password');
+    expect(currentLocation().pathname).toBe('/dashboard/update-password');
   });
 });
 
@@ -209,7 +209,7 @@ describe('/dashboard/user-profile', () => {
     const api = stubMemberApi({
       'PATCH /api/user/pass': { status: 200, body: { message: 'Password updated successfully' } },
     });
-    const { user, router } = await renderScreen('/dashboard/user-profile', 'Change password');
+    const { user, currentLocation } = await renderScreen('/dashboard/user-profile', 'Change password');
     const labels: [string, string, string] = [
       'Current Password',
       'Create New Password',
@@ -223,7 +223,7 @@ describe('/dashboard/user-profile', () => {
     await user.clear(screen.getByLabelText(/^Confirm New Password/));
     await user.type(screen.getByLabelText(/^Confirm New Password/), 'new secret 1');
     await user.click(screen.getByRole('button', { name: 'Update Password' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    await waitFor(() => expect(currentLocation().pathname).toBe('/dashboard'));
     expect(api.sentBodies('PATCH /api/user/pass')).toEqual([
       { current_password: 'old secret', new_password: 'new secret 1' },
     ]);

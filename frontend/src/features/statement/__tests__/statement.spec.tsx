@@ -218,7 +218,7 @@ describe('the statement screen', () => {
       lines: lines.slice(0, 2),
       head_hash: lines[1]!.hash,
     });
-    const { api, user, router } = await renderStatement({
+    const { api, user, currentLocation } = await renderStatement({
       [STATEMENT]: { status: 200, body: statement() },
       [`${STATEMENT}?as_of=${encodeURIComponent(asOf)}`]: { status: 200, body: asOfStatement },
     });
@@ -232,7 +232,7 @@ describe('the statement screen', () => {
       '/api/user/statement',
       `/api/user/statement?as_of=${encodeURIComponent(asOf)}`,
     ]);
-    expect(router.state.location.search).toBe(`?as_of=${encodeURIComponent(asOf)}`);
+    expect(currentLocation().search).toBe(`?as_of=${encodeURIComponent(asOf)}`);
     expect(screen.getByLabelText('Balance as of')).toHaveValue('2026-11-02T15:30');
     expect(screen.getByRole('link', { name: 'Download CSV' })).toHaveAttribute(
       'href',
@@ -249,7 +249,7 @@ describe('the statement screen', () => {
     await user.click(screen.getByRole('button', { name: 'Now' }));
     expect(await screen.findByText(/after 6 events/)).toBeInTheDocument();
     expect(screen.getByLabelText('Balance as of')).toHaveValue('');
-    expect(router.state.location.search).toBe('');
+    expect(currentLocation().search).toBe('');
     // Read afresh: "now" is the present, not the statement read before.
     await waitFor(() =>
       expect(requested(api)).toEqual([

@@ -157,14 +157,14 @@ describe('/dashboard/withdraw-balance', () => {
 
   it('sends the withdrawal, toasts, reads back the balance and lands on /dashboard', async () => {
     const api = stubMemberApi({ 'POST /api/withdraw': withdrawalAnswer });
-    const { user, router } = await renderWithdrawal('/dashboard/withdraw-balance');
+    const { user, currentLocation } = await renderWithdrawal('/dashboard/withdraw-balance');
 
     await user.type(screen.getByLabelText('Amount'), '100.50');
     await user.click(screen.getByRole('button', { name: 'BITCOIN' }));
     await user.click(proceed());
 
     expect(await screen.findByText('Withdrawal successful!')).toBeVisible();
-    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    await waitFor(() => expect(currentLocation().pathname).toBe('/dashboard'));
     expect(api.sentBodies('POST /api/withdraw')).toEqual([
       { source: 'balance', amount: '100.50', payment_method: 'BITCOIN', wallet_address: BITCOIN },
     ]);
@@ -181,7 +181,7 @@ describe('/dashboard/withdraw-balance', () => {
         body: { message: 'Insufficient balance', fieldErrors: { amount: ['Insufficient balance'] } },
       },
     });
-    const { user, router } = await renderWithdrawal('/dashboard/withdraw-balance');
+    const { user, currentLocation } = await renderWithdrawal('/dashboard/withdraw-balance');
 
     await user.type(screen.getByLabelText('Amount'), '99999');
     await user.click(screen.getByRole('button', { name: 'USDT' }));
@@ -190,7 +190,7 @@ describe('/dashboard/withdraw-balance', () => {
     expect(await screen.findAllByText('Insufficient balance')).toHaveLength(2);
     expect(screen.getByLabelText('Amount')).toHaveValue('99999');
     expect(screen.getByLabelText('Amount')).toHaveAttribute('aria-invalid', 'true');
-    expect(router.state.location.pathname).toBe('/dashboard/withdraw-balance');
+    expect(currentLocation().pathname).toBe('/dashboard/withdraw-balance');
     expect(api.sentBodies('POST /api/withdraw')).toEqual([
       { source: 'balance', amount: '99999', payment_method: 'USDT', wallet_address: ETHEREUM },
     ]);
@@ -224,13 +224,13 @@ describe('/dashboard/withdraw-profit', () => {
 
   it('sends the withdrawal from profit', async () => {
     const api = stubMemberApi({ 'POST /api/withdraw': withdrawalAnswer });
-    const { user, router } = await renderWithdrawal('/dashboard/withdraw-profit');
+    const { user, currentLocation } = await renderWithdrawal('/dashboard/withdraw-profit');
 
     await user.type(screen.getByLabelText('Amount'), '120.50');
     await user.click(screen.getByRole('button', { name: 'BITCOIN' }));
     await user.click(proceed());
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    await waitFor(() => expect(currentLocation().pathname).toBe('/dashboard'));
     expect(api.sentBodies('POST /api/withdraw')).toEqual([
       { source: 'profit', amount: '120.50', payment_method: 'BITCOIN', wallet_address: BITCOIN },
     ]);

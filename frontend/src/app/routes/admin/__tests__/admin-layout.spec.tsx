@@ -1,15 +1,16 @@
 import { describe, expect, it } from '@jest/globals';
+import { Suspense } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
+import { Route, Routes, useLocation } from 'react-router-dom';
 
 import { useIsAuditor, useStaffRole } from '../../../../features/admin-session/hooks/use-staff-role.js';
 import { api } from '../../../../lib/api-client.js';
 import { readReturnTo } from '../../../../lib/return-to.js';
-import { setViewportWidth } from '../../../../testing/render-app.js';
-import { AppProvider } from '../../../provider.js';
+import { renderRoutes, setViewportWidth } from '../../../../testing/render-app.js';
 import { withQueries } from '../../../router.js';
+import { preloadableLazy } from '../../../../lib/preloadable-lazy.js';
 import { stubApi, type StubbedAnswer } from '../../../../testing/api-stub.js';
 
 const FIVE_SECONDS = { timeout: 5000 };
@@ -52,6 +53,10 @@ function AdminLoginProbe() {
   );
 }
 
+const AdminLayout = preloadableLazy(() =>
+  withQueries(import('../layout.js')).then(({ Component }) => Component),
+);
+
 function renderAdminArea(
   path: string,
   routes: Record<string, StubbedAnswer | (() => StubbedAnswer)>,
@@ -59,27 +64,20 @@ function renderAdminArea(
 ) {
   setViewportWidth(width);
   const api = stubApi(routes);
-  const router = createMemoryRouter(
-    [
-      {
-        path: '/admin-dashboard',
-        lazy: () => withQueries(import('../layout.js')),
-        HydrateFallback: () => null,
-        children: [
-          { index: true, Component: ProbeScreen },
-          { path: 'alluser', Component: ProbeScreen },
-        ],
-      },
-      { path: '/admin-login', Component: AdminLoginProbe },
-    ],
-    { initialEntries: [path] },
+  const { currentLocation } = renderRoutes(
+    path,
+    <Suspense fallback={null}>
+      <Routes>
+        <Route path="/admin-dashboard" Component={AdminLayout}>
+          <Route index Component={ProbeScreen} />
+          <Route path="alluser" Component={ProbeScreen} />
+        </Route>
+        <Route path="/admin-login" Component={AdminLoginProbe} />
+      </Routes>
+    </Suspense>,
   );
-  render(
-    <AppProvider>
-      <RouterProvider router={router} />
-    </AppProvider>,
-  );
-  return { router, api };
+  const currentPath = () => currentLocation().pathname;
+  return { currentPath, api };
 }
 
 describe('the admin layout', () => {
@@ -121,36 +119,36 @@ describe('the admin layout', () => {
   });
 
   it('a 401 on a later admin query toasts the server message and goes to /admin-login', async () => {
-    const { router } = renderAdminArea('/admin-dashboard/alluser', {
+    const { currentPath } = renderAdminArea('/admin-dashboard/alluser', {
       'GET /api/admin': { status: 200, body: staff('admin') },
       'GET /api/admin/probe': { status: 401, body: { message: EXPIRED } },
     });
     expect(await screen.findByText(EXPIRED, {}, FIVE_SECONDS)).toBeInTheDocument();
-    await waitFor(() => expect(router.state.location.pathname).toBe('/admin-login'));
+    await waitFor(() => expect(currentPath()).toBe('/admin-login'));
     expect(screen.getByText('Back to: /admin-dashboard/alluser')).toBeInTheDocument();
   });
 
   it('a 401 on an admin mutation does the same', async () => {
-    const { router } = renderAdminArea('/admin-dashboard', {
+    const { currentPath } = renderAdminArea('/admin-dashboard', {
       'GET /api/admin': { status: 200, body: staff('admin') },
       'GET /api/admin/probe': { status: 200, body: {} },
       'POST /api/admin/probe/confirm': { status: 401, body: { message: EXPIRED } },
     });
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Confirm' }, FIVE_SECONDS));
     expect(await screen.findByText(EXPIRED)).toBeInTheDocument();
-    await waitFor(() => expect(router.state.location.pathname).toBe('/admin-login'));
+    await waitFor(() => expect(currentPath()).toBe('/admin-login'));
   });
 
   it('without an admin session goes to /admin-login with the server message', async () => {
-    const { router } = renderAdminArea('/admin-dashboard', {
+    const { currentPath } = renderAdminArea('/admin-dashboard', {
       'GET /api/admin': { status: 401, body: { message: 'Please log in' } },
     });
-    await waitFor(() => expect(router.state.location.pathname).toBe('/admin-login'), FIVE_SECONDS);
+    await waitFor(() => expect(currentPath()).toBe('/admin-login'), FIVE_SECONDS);
     expect(await screen.findByText('Please log in')).toBeInTheDocument();
   });
 
   it('Log out ends the staff session on the server and goes to /admin-login', async () => {
-    const { router, api } = renderAdminArea('/admin-dashboard', {
+    const { currentPath, api } = renderAdminArea('/admin-dashboard', {
       'GET /api/admin': { status: 200, body: staff('admin') },
       'GET /api/admin/probe': { status: 200, body: {} },
       'POST /api/admin/logout': { status: 200, body: { message: 'Logged out' } },
@@ -159,12 +157,12 @@ describe('the admin layout', () => {
     await userEvent
       .setup()
       .click(within(screen.getByRole('banner')).getByRole('button', { name: 'Log out' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/admin-login'));
+    await waitFor(() => expect(currentPath()).toBe('/admin-login'));
     expect(api.sentBodies('POST /api/admin/logout')).toHaveLength(1);
   });
 
   it('at 600 px opens the slide-over menu, which closes on navigation', async () => {
-    const { router } = renderAdminArea(
+    const { currentPath } = renderAdminArea(
       '/admin-dashboard',
       {
         'GET /api/admin': { status: 200, body: staff('admin') },
@@ -178,7 +176,7 @@ describe('the admin layout', () => {
     await user.click(screen.getByRole('button', { name: 'Open menu' }));
     const menu = await screen.findByRole('dialog', {}, FIVE_SECONDS);
     await user.click(within(menu).getByRole('link', { name: 'All User' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/admin-dashboard/alluser'));
+    await waitFor(() => expect(currentPath()).toBe('/admin-dashboard/alluser'));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 });

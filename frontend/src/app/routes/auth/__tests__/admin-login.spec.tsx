@@ -59,14 +59,14 @@ describe('/admin-login', () => {
         },
       },
     });
-    const { router } = await renderScreen('/admin-login');
+    const { currentLocation } = await renderScreen('/admin-login');
     const user = await fillIn();
     await user.click(loginButton());
 
     expect(await screen.findByRole('button', { name: 'Logging in...' })).toBeDisabled();
     answer.resolve({ status: 200, body: { status: 'Login successful', message: 'Login successful' } });
     expect(await screen.findByText('Login successful')).toBeInTheDocument();
-    await waitFor(() => expect(router.state.location.pathname).toBe('/admin-dashboard'));
+    await waitFor(() => expect(currentLocation().pathname).toBe('/admin-dashboard'));
     expect(await screen.findByText('Welcome, Grace.')).toBeInTheDocument();
     expect(api.sentBodies('POST /api/admin/login')).toEqual([
       { email: 'admin@ledgerstone.local', password: 'staff secret' },
@@ -83,18 +83,18 @@ describe('/admin-login', () => {
     { status: 503, body: undefined, toast: 'Login failed' },
   ])('on a $status answer toasts "$toast" and stays', async ({ status, body, toast }) => {
     stubApi({ 'POST /api/admin/login': { status, body } });
-    const { router } = await renderScreen('/admin-login');
+    const { currentLocation } = await renderScreen('/admin-login');
     const user = await fillIn();
     await user.click(loginButton());
 
     expect(await screen.findByText(toast)).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/admin-login');
+    expect(currentLocation().pathname).toBe('/admin-login');
     expect(loginButton()).toBeEnabled();
   });
 
   it('sends a visitor without an admin session from /admin-dashboard back to /admin-login', async () => {
     stubApi({ 'GET /api/admin': { status: 401, body: { message: 'Please log in' } } });
-    const { router } = renderApp('/admin-dashboard');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/admin-login'), { timeout: 5000 });
+    const { currentLocation } = renderApp('/admin-dashboard');
+    await waitFor(() => expect(currentLocation().pathname).toBe('/admin-login'), { timeout: 5000 });
   });
 });

@@ -75,7 +75,7 @@ describe('/login', () => {
       'POST /api/user/login': () => answer.promise,
       'GET /api/user': { status: 200, body: member },
     });
-    const { router } = await renderScreen('/login');
+    const { currentLocation } = await renderScreen('/login');
     const user = await fillIn('Ada@Example.com');
     await user.click(screen.getByRole('checkbox', { name: 'Remember me' }));
     await user.click(within(loginForm()).getByRole('button', { name: 'Login' }));
@@ -87,7 +87,7 @@ describe('/login', () => {
     });
 
     expect(await screen.findByText('Login successful')).toBeInTheDocument();
-    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    await waitFor(() => expect(currentLocation().pathname).toBe('/dashboard'));
     expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
     expect(await screen.findByText('Welcome, Ada.')).toBeInTheDocument();
     expect(api.sentBodies('POST /api/user/login')).toEqual([
@@ -100,12 +100,12 @@ describe('/login', () => {
     stubApi({
       'POST /api/user/login': { status: 200, body: { status, message: status, verificationRequired: true } },
     });
-    const { router } = await renderScreen('/login');
+    const { currentLocation } = await renderScreen('/login');
     const user = await fillIn();
     await user.click(within(loginForm()).getByRole('button', { name: 'Login' }));
 
     expect(await screen.findByText(status)).toBeInTheDocument();
-    await waitFor(() => expect(router.state.location.pathname).toBe('/verify'));
+    await waitFor(() => expect(currentLocation().pathname).toBe('/verify'));
   });
 
   it.each([
@@ -118,18 +118,18 @@ describe('/login', () => {
     { status: 500, body: undefined, toast: 'Login failed' },
   ])('on a $status answer toasts "$toast" and stays', async ({ status, body, toast }) => {
     stubApi({ 'POST /api/user/login': { status, body } });
-    const { router } = await renderScreen('/login');
+    const { currentLocation } = await renderScreen('/login');
     const user = await fillIn();
     await user.click(within(loginForm()).getByRole('button', { name: 'Login' }));
 
     expect(await screen.findByText(toast)).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/login');
+    expect(currentLocation().pathname).toBe('/login');
     expect(within(loginForm()).getByRole('button', { name: 'Login' })).toBeEnabled();
   });
 
   it('sends a visitor without a session from /dashboard back to /login', async () => {
     stubApi({ 'GET /api/user': { status: 401, body: { message: 'Please log in' } } });
-    const { router } = renderApp('/dashboard');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'), { timeout: 5000 });
+    const { currentLocation } = renderApp('/dashboard');
+    await waitFor(() => expect(currentLocation().pathname).toBe('/login'), { timeout: 5000 });
   });
 });

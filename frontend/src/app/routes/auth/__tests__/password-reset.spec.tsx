@@ -45,7 +45,7 @@ describe.each([
   it('says "Sending..." while pending, then shows the server message and goes back to login', async () => {
     const answer = deferred<StubbedAnswer>();
     const api = stubApi({ [call]: () => answer.promise });
-    const { router } = await renderScreen(screenPath);
+    const { currentLocation } = await renderScreen(screenPath);
     const user = userEvent.setup();
     await user.type(screen.getByLabelText(/^Email/), 'ada@example.com');
     await user.click(sendLink());
@@ -58,7 +58,7 @@ describe.each([
     expect(
       await screen.findByText('If an account exists for that e-mail, a reset link is on its way.'),
     ).toBeInTheDocument();
-    await waitFor(() => expect(router.state.location.pathname).toBe(loginPath));
+    await waitFor(() => expect(currentLocation().pathname).toBe(loginPath));
     expect(api.sentBodies(call)).toEqual([{ email: 'ada@example.com' }]);
   });
 
@@ -66,13 +66,13 @@ describe.each([
     'on a $status answer toasts "$toast"',
     async ({ status, body, toast }) => {
       stubApi({ [call]: { status, body } });
-      const { router } = await renderScreen(screenPath);
+      const { currentLocation } = await renderScreen(screenPath);
       const user = userEvent.setup();
       await user.type(screen.getByLabelText(/^Email/), 'ada@example.com');
       await user.click(sendLink());
 
       expect(await screen.findByText(toast)).toBeInTheDocument();
-      expect(router.state.location.pathname).toBe(screenPath);
+      expect(currentLocation().pathname).toBe(screenPath);
     },
   );
 
@@ -117,7 +117,7 @@ describe.each([
   it('says "Resetting..." while pending, then "Password reset successfully" and goes to login', async () => {
     const answer = deferred<StubbedAnswer>();
     const api = stubApi({ [call]: () => answer.promise });
-    const { router } = await renderScreen(screenPath);
+    const { currentLocation } = await renderScreen(screenPath);
     const user = userEvent.setup();
     await user.type(screen.getByLabelText(/^New Password/), 'a brand new secret');
     await user.click(resetButton());
@@ -125,7 +125,7 @@ describe.each([
     expect(await screen.findByRole('button', { name: 'Resetting...' })).toBeDisabled();
     answer.resolve({ status: 200, body: { message: 'Password reset successfully' } });
     expect(await screen.findByText('Password reset successfully')).toBeInTheDocument();
-    await waitFor(() => expect(router.state.location.pathname).toBe(loginPath));
+    await waitFor(() => expect(currentLocation().pathname).toBe(loginPath));
     expect(api.sentBodies(call)).toEqual([{ password: 'a brand new secret' }]);
   });
 
@@ -139,12 +139,12 @@ describe.each([
     { status: 500, body: undefined, toast: 'Something went wrong' },
   ])('on a $status answer toasts "$toast"', async ({ status, body, toast }) => {
     stubApi({ [call]: { status, body } });
-    const { router } = await renderScreen(screenPath);
+    const { currentLocation } = await renderScreen(screenPath);
     const user = userEvent.setup();
     await user.type(screen.getByLabelText(/^New Password/), 'a brand new secret');
     await user.click(resetButton());
 
     expect(await screen.findByText(toast)).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe(screenPath);
+    expect(currentLocation().pathname).toBe(screenPath);
   });
 });

@@ -66,7 +66,7 @@ describe('/signup', () => {
   it('says "Creating Account..." while pending, then toasts the answer and goes to /verify', async () => {
     const answer = deferred<StubbedAnswer>();
     stubApi({ 'POST /api/user': () => answer.promise });
-    const { router } = await renderScreen('/signup');
+    const { currentLocation } = await renderScreen('/signup');
     const user = await fillIn();
     await user.click(createAccount());
 
@@ -78,7 +78,7 @@ describe('/signup', () => {
     expect(
       await screen.findByText('Account created. We sent a verification code to your e-mail.'),
     ).toBeInTheDocument();
-    await waitFor(() => expect(router.state.location.pathname).toBe('/verify'));
+    await waitFor(() => expect(currentLocation().pathname).toBe('/verify'));
   });
 
   it('toasts the server message and puts field errors on their fields', async () => {
@@ -91,7 +91,7 @@ describe('/signup', () => {
         },
       },
     });
-    const { router } = await renderScreen('/signup');
+    const { currentLocation } = await renderScreen('/signup');
     const user = await fillIn();
     await user.click(createAccount());
 
@@ -101,7 +101,7 @@ describe('/signup', () => {
       ),
     );
     expect(screen.getAllByText('An account with this e-mail already exists')).toHaveLength(2);
-    expect(router.state.location.pathname).toBe('/signup');
+    expect(currentLocation().pathname).toBe('/signup');
   });
 
   it('shows the rate limit message of a 429 answer', async () => {

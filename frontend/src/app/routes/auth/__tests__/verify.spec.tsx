@@ -21,7 +21,7 @@ describe('/verify', () => {
   it('says "Verifying..." while pending, then "Account verified successfully!" and goes to /login', async () => {
     const answer = deferred<StubbedAnswer>();
     const api = stubApi({ 'PATCH /api/user/verify': () => answer.promise });
-    const { router } = await renderScreen('/verify');
+    const { currentLocation } = await renderScreen('/verify');
     const user = userEvent.setup();
     await user.type(screen.getByLabelText(/^Verification code/), '042917');
     await user.click(within(verifyForm()).getByRole('button', { name: 'Verify' }));
@@ -29,7 +29,7 @@ describe('/verify', () => {
     expect(await screen.findByRole('button', { name: 'Verifying...' })).toBeDisabled();
     answer.resolve({ status: 200, body: { message: 'Account verified successfully!' } });
     expect(await screen.findByText('Account verified successfully!')).toBeInTheDocument();
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    await waitFor(() => expect(currentLocation().pathname).toBe('/login'));
     expect(api.sentBodies('PATCH /api/user/verify')).toEqual([{ verifyCode: '042917' }]);
   });
 
@@ -43,13 +43,13 @@ describe('/verify', () => {
     { status: 502, body: undefined, toast: 'Verification failed' },
   ])('on a $status answer toasts "$toast"', async ({ status, body, toast }) => {
     stubApi({ 'PATCH /api/user/verify': { status, body } });
-    const { router } = await renderScreen('/verify');
+    const { currentLocation } = await renderScreen('/verify');
     const user = userEvent.setup();
     await user.type(screen.getByLabelText(/^Verification code/), '000000');
     await user.click(within(verifyForm()).getByRole('button', { name: 'Verify' }));
 
     expect(await screen.findByText(toast)).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/verify');
+    expect(currentLocation().pathname).toBe('/verify');
   });
 
   it('resends the code and toasts the answer, or the rate limit message', async () => {

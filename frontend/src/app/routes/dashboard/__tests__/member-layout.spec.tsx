@@ -84,7 +84,7 @@ describe('the member layout', () => {
     setViewportWidth(600);
     stubApi(memberApi);
     const user = userEvent.setup();
-    const { router } = await renderMemberArea('/dashboard');
+    const { currentLocation } = await renderMemberArea('/dashboard');
 
     expect(screen.queryByRole('navigation', { name: 'Member' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Open menu' }));
@@ -92,7 +92,7 @@ describe('the member layout', () => {
     expect(within(menu).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
 
     await user.click(within(menu).getByRole('link', { name: 'Affiliate' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/affiliate'));
+    await waitFor(() => expect(currentLocation().pathname).toBe('/dashboard/affiliate'));
     expect(await screen.findByRole('heading', { name: 'Referral' }, FIVE_SECONDS)).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
@@ -108,10 +108,10 @@ describe('the member layout', () => {
       'POST /api/user/logout': { status: 200, body: { message: 'Logged out' } },
     });
     const user = userEvent.setup();
-    const { router } = await renderMemberArea('/dashboard');
+    const { currentLocation } = await renderMemberArea('/dashboard');
 
     await user.click(within(screen.getByRole('banner')).getByRole('button', { name: 'Log out' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await waitFor(() => expect(currentLocation().pathname).toBe('/'));
     expect(api.fetchStub.mock.calls.map(([url, init]) => `${init?.method} ${String(url)}`)).toContain(
       'POST /api/user/logout',
     );
@@ -124,11 +124,11 @@ describe('the member layout', () => {
       'POST /api/user/logout': { status: 200, body: { message: 'Logged out' } },
     });
     const user = userEvent.setup();
-    const { router } = await renderMemberArea('/dashboard');
+    const { currentLocation } = await renderMemberArea('/dashboard');
 
     const nav = screen.getByRole('navigation', { name: 'Member' });
     await user.click(within(nav).getByRole('button', { name: 'Log out' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await waitFor(() => expect(currentLocation().pathname).toBe('/'));
     expect(api.sentBodies('POST /api/user/logout')).toHaveLength(1);
   });
 
@@ -148,16 +148,16 @@ describe('the member layout', () => {
       },
     });
     const user = userEvent.setup();
-    const { router } = renderApp('/dashboard/withdraw-history');
+    const { currentLocation } = renderApp('/dashboard/withdraw-history');
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'), FIVE_SECONDS);
+    await waitFor(() => expect(currentLocation().pathname).toBe('/login'), FIVE_SECONDS);
     await user.type(await screen.findByLabelText(/^Email/, {}, FIVE_SECONDS), 'ada@example.com');
     await user.type(screen.getByLabelText(/^Password/), 'correct horse');
     await user.click(
       within(screen.getByRole('form', { name: 'Login' })).getByRole('button', { name: 'Login' }),
     );
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/withdraw-history'));
+    await waitFor(() => expect(currentLocation().pathname).toBe('/dashboard/withdraw-history'));
     expect(
       await screen.findByRole('heading', { name: 'Withdraw History' }, FIVE_SECONDS),
     ).toBeInTheDocument();
