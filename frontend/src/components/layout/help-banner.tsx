@@ -1,11 +1,11 @@
 import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 
 import { paths } from '../../config/paths.js';
+import { PageWidth } from './page-width.js';
 
 export function HelpBanner() {
   const headingId = useId();
@@ -20,8 +20,7 @@ export function HelpBanner() {
         borderColor: 'divider',
       }}
     >
-      <Container
-        maxWidth="lg"
+      <PageWidth
         sx={{
           display: 'flex',
           flexDirection: { xs: 'column', sm: 'row' },
@@ -50,7 +49,7 @@ export function HelpBanner() {
         >
           Contact us
         </Button>
-      </Container>
+      </PageWidth>
     </Box>
   );
 }

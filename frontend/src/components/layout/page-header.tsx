@@ -1,9 +1,9 @@
 import Box from '@mui/material/Box';
-import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 
 import { env } from '../../config/env.js';
+import { PageWidth } from './page-width.js';
 
 type PageHeaderProps = { title: string; summary?: ReactNode; children?: ReactNode };
 
@@ -20,7 +20,7 @@ export function PageHeader({ title, summary, children }: PageHeaderProps) {
       }}
     >
       <title>{`${title} | ${env.PRODUCT_NAME}`}</title>
-      <Container maxWidth="lg">
+      <PageWidth>
         <Typography variant="h2" component="h1" sx={{ fontSize: { xs: '2.25rem', sm: '3rem' } }}>
           {title}
         </Typography>
@@ -30,7 +30,7 @@ export function PageHeader({ title, summary, children }: PageHeaderProps) {
           </Typography>
         )}
         {children}
-      </Container>
+      </PageWidth>
     </Box>
   );
 }

@@ -1,15 +1,13 @@
 import Box from '@mui/material/Box';
-import Container from '@mui/material/Container';
-import Divider from '@mui/material/Divider';
-import Grid from '@mui/material/Grid';
-import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useId, type ReactNode } from 'react';
 
 import { env } from '../../config/env.js';
 import { paths } from '../../config/paths.js';
 import { Logo } from '../ui/logo.js';
+import { RouterLink } from '../ui/router-link.js';
 import { serviceLinks, type NavLink } from './public-navigation.js';
+import { PageWidth } from './page-width.js';
 
 const COPYRIGHT_YEAR = 2020;
 
@@ -25,30 +23,36 @@ const companyLinks: readonly NavLink[] = [
 function FooterColumn({ title, children }: { title: string; children: ReactNode }) {
   const headingId = useId();
   return (
-    <Grid size={{ xs: 12, sm: 4, md: 'grow' }}>
-      <Box component="nav" aria-labelledby={headingId}>
-        <Typography
-          id={headingId}
-          component="h2"
-          variant="overline"
-          sx={{ color: 'primary.light', display: 'block', mb: 1.5 }}
-        >
-          {title}
-        </Typography>
-        <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 }}>
-          {children}
-        </Box>
+    <Box component="nav" aria-labelledby={headingId}>
+      <Typography
+        id={headingId}
+        component="h2"
+        variant="overline"
+        sx={{ color: 'primary.light', display: 'block', mb: 1.5 }}
+      >
+        {title}
+      </Typography>
+      <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 }}>
+        {children}
       </Box>
-    </Grid>
+    </Box>
   );
 }
 
 function FooterLink({ link }: { link: NavLink }) {
   return (
     <li>
-      <Link href={link.href} color="text.secondary" sx={{ '&:hover': { color: 'common.white' } }}>
+      <Box
+        component={RouterLink}
+        href={link.href}
+        sx={{
+          color: 'text.secondary',
+          textDecoration: 'none',
+          '&:hover': { color: 'common.white', textDecoration: 'underline' },
+        }}
+      >
         {link.label}
-      </Link>
+      </Box>
     </li>
   );
 }
@@ -56,15 +60,22 @@ function FooterLink({ link }: { link: NavLink }) {
 export function SiteFooter({ serviceStatus }: { serviceStatus?: ReactNode }) {
   return (
     <Box component="footer" sx={{ bgcolor: '#070e1a', pt: { xs: 6, md: 8 }, pb: 4 }}>
-      <Container maxWidth="lg">
-        <Grid container spacing={{ xs: 4, md: 6 }}>
-          <Grid size={{ xs: 12, md: 4 }}>
+      <PageWidth>
+        <Box
+          sx={{
+            display: 'grid',
+            // The brand column across the top below md; beside the three link columns (a third of the row) from md.
+            gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, minmax(0, 1fr))', md: '3fr 2fr 2fr 2fr' },
+            gap: { xs: 4, md: 6 },
+          }}
+        >
+          <Box sx={{ gridColumn: { sm: '1 / -1', md: 'auto' } }}>
             <Logo />
             <Typography variant="body2" sx={{ color: 'text.secondary', mt: 2, maxWidth: 340 }}>
               Real estate, retirement, gold, cryptocurrency, NFTs, stocks and ETFs, and foreign exchange, in
               one member account.
             </Typography>
-          </Grid>
+          </Box>
           <FooterColumn title="Company">
             {companyLinks.map((link) => (
               <FooterLink key={link.label} link={link} />
@@ -83,9 +94,9 @@ export function SiteFooter({ serviceStatus }: { serviceStatus?: ReactNode }) {
               </Typography>
             </li>
           </FooterColumn>
-        </Grid>
+        </Box>
 
-        <Divider sx={{ my: 4 }} />
+        <Box component="hr" sx={{ my: 4, border: 0, borderBottom: 1, borderColor: 'divider' }} />
 
         <Typography variant="body2" sx={{ color: 'text.secondary', maxWidth: 900 }}>
           <Box component="strong" sx={{ color: 'text.primary' }}>
@@ -111,7 +122,7 @@ export function SiteFooter({ serviceStatus }: { serviceStatus?: ReactNode }) {
           </Typography>
           {serviceStatus}
         </Box>
-      </Container>
+      </PageWidth>
     </Box>
   );
 }

@@ -1,11 +1,7 @@
 import MenuIcon from '@mui/icons-material/Menu';
-import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Container from '@mui/material/Container';
 import IconButton from '@mui/material/IconButton';
-import Link from '@mui/material/Link';
-import Toolbar from '@mui/material/Toolbar';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import useScrollTrigger from '@mui/material/useScrollTrigger';
 import { lazy, Suspense, useId, useState } from 'react';
@@ -13,6 +9,7 @@ import { useLocation } from 'react-router-dom';
 
 import { env } from '../../config/env.js';
 import { Logo } from '../ui/logo.js';
+import { RouterLink } from '../ui/router-link.js';
 import {
   companyLink,
   compactNavigationQuery,
@@ -22,6 +19,7 @@ import {
   type NavLink,
 } from './public-navigation.js';
 import { ServicesMenu } from './services-menu.js';
+import { PageWidth } from './page-width.js';
 
 const SOLID_AFTER_SCROLL_PX = 50;
 
@@ -53,26 +51,30 @@ export function TopBar() {
   const drawerId = useId();
 
   return (
-    <AppBar
-      position="fixed"
-      elevation={0}
+    <Box
+      component="header"
       sx={{
+        position: 'fixed',
+        top: 0,
+        left: 0,
+        right: 0,
+        zIndex: 'appBar',
         bgcolor: solid ? '#000' : 'transparent',
         color: 'common.white',
         boxShadow: solid ? '0 1px 0 rgba(212, 175, 90, 0.18)' : 'none',
         transition: 'background-color 250ms ease, box-shadow 250ms ease',
       }}
     >
-      <Container maxWidth="lg">
-        <Toolbar disableGutters sx={{ minHeight: { xs: 64, md: 72 }, gap: 1 }}>
-          <Link
+      <PageWidth>
+        <Box sx={{ display: 'flex', alignItems: 'center', minHeight: { xs: 64, md: 72 }, gap: 1 }}>
+          <Box
+            component={RouterLink}
             href={homeLink.href}
             aria-label={`${env.PRODUCT_NAME} home`}
-            underline="none"
-            sx={{ display: 'inline-flex' }}
+            sx={{ display: 'inline-flex', textDecoration: 'none' }}
           >
             <Logo />
-          </Link>
+          </Box>
           <Box sx={{ flexGrow: 1 }} />
           {compact ? (
             <IconButton
@@ -100,13 +102,13 @@ export function TopBar() {
               </Button>
             </Box>
           )}
-        </Toolbar>
-      </Container>
+        </Box>
+      </PageWidth>
       {compact && drawerRequested && (
         <Suspense fallback={null}>
           <MobileNavigationDrawer id={drawerId} open={drawerOpen} onClose={() => setDrawerOpen(false)} />
         </Suspense>
       )}
-    </AppBar>
+    </Box>
   );
 }

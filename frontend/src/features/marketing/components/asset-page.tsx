@@ -1,11 +1,11 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 
 import { paths } from '../../../config/paths.js';
 import type { AssetPage as AssetPageContent } from '../content/asset-pages.js';
 import { AssetBackdrop } from './asset-backdrop.js';
+import { PageWidth } from '../../../components/layout/page-width.js';
 
 export function AssetPage({ page, productName }: { page: AssetPageContent; productName: string }) {
   return (
@@ -32,7 +32,7 @@ export function AssetPage({ page, productName }: { page: AssetPageContent; produ
             'linear-gradient(90deg, rgba(7, 14, 26, 0.92) 0%, rgba(7, 14, 26, 0.6) 60%, rgba(7, 14, 26, 0.3) 100%)',
         }}
       />
-      <Container maxWidth="lg" sx={{ position: 'relative', py: { xs: 14, md: 16 } }}>
+      <PageWidth sx={{ position: 'relative', py: { xs: 14, md: 16 } }}>
         <Typography
           id="asset-title"
           variant="h2"
@@ -55,7 +55,7 @@ export function AssetPage({ page, productName }: { page: AssetPageContent; produ
         <Button variant="contained" size="large" href={paths.auth.signup.path} sx={{ mt: 5 }}>
           Start Membership now
         </Button>
-      </Container>
+      </PageWidth>
     </Box>
   );
 }

@@ -1,21 +1,16 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 
 import { PageHeader } from '../../../components/layout/page-header.js';
 import { paths } from '../../../config/paths.js';
+import { PageWidth } from '../../../components/layout/page-width.js';
 
 export function CareerPage({ productName }: { productName: string }) {
   return (
     <>
       <PageHeader title={`Join ${productName}`} summary="Help us make investing easier to understand." />
-      <Container
-        component="section"
-        aria-labelledby="career-title"
-        maxWidth="lg"
-        sx={{ py: { xs: 8, md: 10 } }}
-      >
+      <PageWidth component="section" aria-labelledby="career-title" sx={{ py: { xs: 8, md: 10 } }}>
         <Box sx={{ maxWidth: 760 }}>
           <Typography id="career-title" variant="h4" component="h2" sx={{ mb: 3 }}>
             Working with us
@@ -35,7 +30,7 @@ export function CareerPage({ productName }: { productName: string }) {
             Contact us to apply
           </Button>
         </Box>
-      </Container>
+      </PageWidth>
     </>
   );
 }

@@ -1,10 +1,10 @@
 import Box from '@mui/material/Box';
-import Container from '@mui/material/Container';
 import Grid from '@mui/material/Grid';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 
 import { PageHeader } from '../../../components/layout/page-header.js';
+import { PageWidth } from '../../../components/layout/page-width.js';
 
 export function CompanyPage({ productName }: { productName: string }) {
   const pillars = [
@@ -27,12 +27,7 @@ export function CompanyPage({ productName }: { productName: string }) {
         title="Company"
         summary={`${productName} helps people invest in real estate, gold, cryptocurrencies, stocks and currencies from one account.`}
       />
-      <Container
-        component="section"
-        aria-labelledby="about-title"
-        maxWidth="lg"
-        sx={{ py: { xs: 8, md: 10 } }}
-      >
+      <PageWidth component="section" aria-labelledby="about-title" sx={{ py: { xs: 8, md: 10 } }}>
         <Grid container spacing={6} sx={{ alignItems: 'center' }}>
           <Grid size={{ xs: 12, md: 6 }}>
             <Typography
@@ -66,13 +61,13 @@ export function CompanyPage({ productName }: { productName: string }) {
             />
           </Grid>
         </Grid>
-      </Container>
+      </PageWidth>
       <Box
         component="section"
         aria-label="Vision, mission and guarantee"
         sx={{ bgcolor: 'background.paper', py: { xs: 8, md: 10 } }}
       >
-        <Container maxWidth="lg">
+        <PageWidth>
           <Grid container spacing={3}>
             {pillars.map((pillar) => (
               <Grid key={pillar.title} size={{ xs: 12, md: 4 }}>
@@ -85,7 +80,7 @@ export function CompanyPage({ productName }: { productName: string }) {
               </Grid>
             ))}
           </Grid>
-        </Container>
+        </PageWidth>
       </Box>
     </>
   );

@@ -1,7 +1,6 @@
 import EmailIcon from '@mui/icons-material/Email';
 import PlaceIcon from '@mui/icons-material/Place';
 import Box from '@mui/material/Box';
-import Container from '@mui/material/Container';
 import Grid from '@mui/material/Grid';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
@@ -11,6 +10,7 @@ import { useEffect, useState } from 'react';
 
 import { PageHeader } from '../../../components/layout/page-header.js';
 import { headOffice } from '../content/company.js';
+import { PageWidth } from '../../../components/layout/page-width.js';
 
 export const mapLoadTimeoutMs = 8000;
 const mapProbeUrl = 'https://www.openstreetmap.org/favicon.ico';
@@ -127,12 +127,7 @@ export function ContactPage() {
         title="Contact Us"
         summary="Questions about your account or our plans? Write to us or visit our head office."
       />
-      <Container
-        component="section"
-        aria-label="How to reach us"
-        maxWidth="lg"
-        sx={{ py: { xs: 8, md: 10 } }}
-      >
+      <PageWidth component="section" aria-label="How to reach us" sx={{ py: { xs: 8, md: 10 } }}>
         <Grid container spacing={4}>
           <Grid size={{ xs: 12, md: 5 }}>
             <AddressCard />
@@ -141,7 +136,7 @@ export function ContactPage() {
             <OfficeMap />
           </Grid>
         </Grid>
-      </Container>
+      </PageWidth>
     </>
   );
 }

@@ -9,10 +9,8 @@ import ShieldIcon from '@mui/icons-material/Shield';
 import SpeedIcon from '@mui/icons-material/Speed';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Container from '@mui/material/Container';
-import Grid from '@mui/material/Grid';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
 
 import { paths } from '../../../config/paths.js';
 import { testimonials } from '../content/testimonials.js';
@@ -22,6 +20,7 @@ import { RevealCard } from './reveal-card.js';
 import { SectionHeading } from './section-heading.js';
 import { TestimonialsCarousel } from './testimonials-carousel.js';
 import { TypingTitle } from './typing-title.js';
+import { PageWidth } from '../../../components/layout/page-width.js';
 
 const purposes = [
   {
@@ -69,6 +68,25 @@ const reasons = [
   },
 ];
 
+/** Four cards a row from md, two from sm, one below. */
+function CardGrid({ children }: { children: ReactNode }) {
+  return (
+    <Box
+      sx={{
+        display: 'grid',
+        gridTemplateColumns: {
+          xs: 'minmax(0, 1fr)',
+          sm: 'repeat(2, minmax(0, 1fr))',
+          md: 'repeat(4, minmax(0, 1fr))',
+        },
+        gap: 3,
+      }}
+    >
+      {children}
+    </Box>
+  );
+}
+
 export function HomePage({ productName }: { productName: string }) {
   const phrases = [productName, 'Trade Smart, Trade Secure', `Grow with ${productName}`];
   return (
@@ -88,7 +106,7 @@ export function HomePage({ productName }: { productName: string }) {
       >
         <title>{`${productName} | Invest with clarity`}</title>
         <HeroBackdrop />
-        <Container maxWidth="lg" sx={{ position: 'relative', py: { xs: 14, md: 16 } }}>
+        <PageWidth sx={{ position: 'relative', py: { xs: 14, md: 16 } }}>
           <Typography variant="overline" component="p" sx={{ color: 'primary.light', fontSize: '0.9rem' }}>
             Welcome to
           </Typography>
@@ -99,7 +117,15 @@ export function HomePage({ productName }: { productName: string }) {
             Real estate, retirement, gold, cryptocurrency, NFTs, stocks and ETFs, and foreign exchange, in one
             member account with every movement of your money on record.
           </Typography>
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mt: 5, alignItems: 'flex-start' }}>
+          <Box
+            sx={{
+              mt: 5,
+              display: 'flex',
+              flexDirection: { xs: 'column', sm: 'row' },
+              gap: 2,
+              alignItems: 'flex-start',
+            }}
+          >
             <Button variant="contained" size="large" href={paths.auth.login.path}>
               Login
             </Button>
@@ -112,32 +138,34 @@ export function HomePage({ productName }: { productName: string }) {
             >
               Create account
             </Button>
-          </Stack>
-        </Container>
+          </Box>
+        </PageWidth>
       </Box>
 
-      <Container
-        component="section"
-        aria-labelledby="intro-title"
-        maxWidth="lg"
-        sx={{ py: { xs: 8, md: 12 } }}
-      >
+      <PageWidth component="section" aria-labelledby="intro-title" sx={{ py: { xs: 8, md: 12 } }}>
         <SectionHeading id="intro-title" overline="Overview" title="Start a Good Plan" />
         <Typography sx={{ color: 'text.secondary', textAlign: 'center', maxWidth: 720, mx: 'auto', mb: 5 }}>
           Choose a plan, fund it from your member account and follow its progress day by day. Investments
           carry risk: the value of what you invest can go down as well as up.
         </Typography>
         <PromotionBanner />
-      </Container>
+      </PageWidth>
 
       <Box
         component="section"
         aria-labelledby="work-title"
         sx={{ bgcolor: 'background.paper', py: { xs: 8, md: 12 } }}
       >
-        <Container maxWidth="lg">
-          <Grid container spacing={6} sx={{ alignItems: 'center' }}>
-            <Grid size={{ xs: 12, md: 6 }}>
+        <PageWidth>
+          <Box
+            sx={{
+              display: 'grid',
+              gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' },
+              gap: 6,
+              alignItems: 'center',
+            }}
+          >
+            <div>
               <SectionHeading id="work-title" title="Let Us Work For You." align="left" />
               <Typography sx={{ color: 'text.secondary', mb: 4 }}>
                 Our team selects, manages and reviews the plans on offer, and your dashboard shows each
@@ -147,8 +175,8 @@ export function HomePage({ productName }: { productName: string }) {
               <Button variant="contained" size="large" href={paths.auth.signup.path}>
                 Create Your account
               </Button>
-            </Grid>
-            <Grid size={{ xs: 12, md: 6 }}>
+            </div>
+            <div>
               <Box
                 component="img"
                 src="/images/work-for-you.svg"
@@ -159,53 +187,39 @@ export function HomePage({ productName }: { productName: string }) {
                 decoding="async"
                 sx={{ width: '100%', height: 'auto', display: 'block' }}
               />
-            </Grid>
-          </Grid>
-        </Container>
+            </div>
+          </Box>
+        </PageWidth>
       </Box>
 
-      <Container
-        component="section"
-        aria-labelledby="purpose-title"
-        maxWidth="lg"
-        sx={{ py: { xs: 8, md: 12 } }}
-      >
+      <PageWidth component="section" aria-labelledby="purpose-title" sx={{ py: { xs: 8, md: 12 } }}>
         <SectionHeading id="purpose-title" title="Our Purpose" />
-        <Grid container spacing={3}>
+        <CardGrid>
           {purposes.map((purpose, index) => (
-            <Grid key={purpose.title} size={{ xs: 12, sm: 6, md: 3 }}>
-              <RevealCard {...purpose} delayMs={index * 120} />
-            </Grid>
+            <RevealCard key={purpose.title} {...purpose} delayMs={index * 120} />
           ))}
-        </Grid>
-      </Container>
+        </CardGrid>
+      </PageWidth>
 
       <Box
         component="section"
         aria-labelledby="why-title"
         sx={{ bgcolor: 'background.paper', py: { xs: 8, md: 12 } }}
       >
-        <Container maxWidth="lg">
+        <PageWidth>
           <SectionHeading id="why-title" title="Why Choose Us" />
-          <Grid container spacing={3}>
+          <CardGrid>
             {reasons.map((reason) => (
-              <Grid key={reason.title} size={{ xs: 12, sm: 6, md: 3 }}>
-                <RevealCard {...reason} />
-              </Grid>
+              <RevealCard key={reason.title} {...reason} />
             ))}
-          </Grid>
-        </Container>
+          </CardGrid>
+        </PageWidth>
       </Box>
 
-      <Container
-        component="section"
-        aria-labelledby="clients-title"
-        maxWidth="lg"
-        sx={{ py: { xs: 8, md: 12 } }}
-      >
+      <PageWidth component="section" aria-labelledby="clients-title" sx={{ py: { xs: 8, md: 12 } }}>
         <SectionHeading id="clients-title" overline="Testimonials" title="What Clients Say" />
         <TestimonialsCarousel testimonials={testimonials} />
-      </Container>
+      </PageWidth>
     </>
   );
 }

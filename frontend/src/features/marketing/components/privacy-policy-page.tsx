@@ -1,9 +1,9 @@
 import Box from '@mui/material/Box';
-import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 
 import { PageHeader } from '../../../components/layout/page-header.js';
 import { privacyPolicyDates, privacyPolicySections } from '../content/privacy-policy.js';
+import { PageWidth } from '../../../components/layout/page-width.js';
 
 export function PrivacyPolicyPage({ companyName }: { companyName: string }) {
   const sections = privacyPolicySections(companyName);
@@ -19,7 +19,7 @@ export function PrivacyPolicyPage({ companyName }: { companyName: string }) {
           </>
         }
       />
-      <Container maxWidth="lg" sx={{ py: { xs: 6, md: 8 } }}>
+      <PageWidth sx={{ py: { xs: 6, md: 8 } }}>
         <Box component="ol" sx={{ m: 0, p: 0, listStyle: 'none', maxWidth: 800 }}>
           {sections.map((section, index) => (
             <Box component="li" key={section.title} sx={{ mb: 5 }}>
@@ -43,7 +43,7 @@ export function PrivacyPolicyPage({ companyName }: { companyName: string }) {
             </Box>
           ))}
         </Box>
-      </Container>
+      </PageWidth>
     </>
   );
 }

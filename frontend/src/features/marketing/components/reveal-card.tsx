@@ -1,8 +1,9 @@
-import Paper from '@mui/material/Paper';
+import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 
 import { useRevealOnScroll } from '../hooks/use-reveal-on-scroll.js';
+import { outlinedCard } from './outlined-card.js';
 
 type RevealCardProps = { icon: ReactNode; title: string; text: string; delayMs?: number };
 
@@ -10,11 +11,11 @@ type RevealCardProps = { icon: ReactNode; title: string; text: string; delayMs?:
 export function RevealCard({ icon, title, text, delayMs = 0 }: RevealCardProps) {
   const { ref, revealed, animated } = useRevealOnScroll<HTMLDivElement>();
   return (
-    <Paper
+    <Box
       ref={ref}
-      variant="outlined"
       data-revealed={revealed}
       sx={{
+        ...outlinedCard,
         p: 3,
         height: '100%',
         opacity: revealed ? 1 : 0,
@@ -40,6 +41,6 @@ export function RevealCard({ icon, title, text, delayMs = 0 }: RevealCardProps) 
       <Typography variant="body2" sx={{ color: 'text.secondary' }}>
         {text}
       </Typography>
-    </Paper>
+    </Box>
   );
 }

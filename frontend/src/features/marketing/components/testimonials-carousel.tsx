@@ -2,8 +2,6 @@ import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
-import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useEffect, useState } from 'react';
@@ -11,6 +9,7 @@ import { useEffect, useState } from 'react';
 import type { Testimonial } from '../content/testimonials.js';
 import { usePrefersReducedMotion } from '../hooks/use-prefers-reduced-motion.js';
 import { InitialsAvatar } from './initials-avatar.js';
+import { outlinedCard } from './outlined-card.js';
 
 export const carouselAutoplayMs = 3000;
 
@@ -60,12 +59,12 @@ export function TestimonialsCarousel({ testimonials }: { testimonials: readonly 
         sx={{ display: 'grid', gridTemplateColumns: `repeat(${perView}, minmax(0, 1fr))`, gap: 3 }}
       >
         {visible.map((testimonial) => (
-          <Paper
+          <Box
             key={`${testimonial.id}`}
             role="listitem"
             aria-label={testimonial.name}
-            variant="outlined"
             sx={{
+              ...outlinedCard,
               p: 3,
               display: 'flex',
               flexDirection: 'column',
@@ -74,7 +73,7 @@ export function TestimonialsCarousel({ testimonials }: { testimonials: readonly 
               '@keyframes testimonial-in': { from: { opacity: 0, transform: 'translateX(16px)' } },
             }}
           >
-            <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+            <Box sx={{ display: 'flex', gap: 2, alignItems: 'center' }}>
               <InitialsAvatar name={testimonial.name} />
               <Box>
                 <Typography component="p" sx={{ fontWeight: 700 }}>
@@ -84,7 +83,7 @@ export function TestimonialsCarousel({ testimonials }: { testimonials: readonly 
                   {testimonial.job}
                 </Typography>
               </Box>
-            </Stack>
+            </Box>
             <Typography component="blockquote" sx={{ m: 0, flexGrow: 1 }}>
               “{testimonial.feedback}”
             </Typography>
@@ -104,10 +103,10 @@ export function TestimonialsCarousel({ testimonials }: { testimonials: readonly 
                 Sample testimonial
               </Typography>
             )}
-          </Paper>
+          </Box>
         ))}
       </Box>
-      <Stack direction="row" spacing={1} sx={{ justifyContent: 'center', mt: 3 }}>
+      <Box sx={{ display: 'flex', gap: 1, justifyContent: 'center', mt: 3 }}>
         <IconButton
           aria-label="Previous testimonials"
           onClick={() => setFirst((index) => (index - 1 + count) % count)}
@@ -117,7 +116,7 @@ export function TestimonialsCarousel({ testimonials }: { testimonials: readonly 
         <IconButton aria-label="Next testimonials" onClick={() => setFirst((index) => (index + 1) % count)}>
           <ChevronRightIcon />
         </IconButton>
-      </Stack>
+      </Box>
     </Box>
   );
 }
