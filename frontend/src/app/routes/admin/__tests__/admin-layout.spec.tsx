@@ -161,6 +161,31 @@ describe('the admin layout', () => {
     expect(api.sentBodies('POST /api/admin/logout')).toHaveLength(1);
   });
 
+  it('after Log out asks nothing more of the staff session, so no "session expired" follows', async () => {
+    let signedIn = true;
+    const session = (body: unknown) => () =>
+      signedIn ? { status: 200, body } : { status: 401, body: { message: EXPIRED } };
+    const { currentPath, api } = renderAdminArea('/admin-dashboard', {
+      'GET /api/admin': session(staff('admin')),
+      'GET /api/admin/probe': session({}),
+      'POST /api/admin/logout': () => {
+        signedIn = false;
+        return { status: 200, body: { message: 'Logged out' } };
+      },
+    });
+    await screen.findByText('Loaded', {}, FIVE_SECONDS);
+    await userEvent
+      .setup()
+      .click(within(screen.getByRole('banner')).getByRole('button', { name: 'Log out' }));
+    await screen.findByRole('heading', { name: 'Admin login' }, FIVE_SECONDS);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+
+    const requests = api.fetchStub.mock.calls.map(([url, init]) => `${init?.method ?? 'GET'} ${String(url)}`);
+    expect(requests.slice(requests.indexOf('POST /api/admin/logout') + 1)).toEqual([]);
+    expect(screen.queryByText(EXPIRED)).not.toBeInTheDocument();
+    expect(currentPath()).toBe('/admin-login');
+  });
+
   it('at 600 px opens the slide-over menu, which closes on navigation', async () => {
     const { currentPath } = renderAdminArea(
       '/admin-dashboard',

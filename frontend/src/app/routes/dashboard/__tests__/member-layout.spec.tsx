@@ -132,6 +132,32 @@ describe('the member layout', () => {
     expect(api.sentBodies('POST /api/user/logout')).toHaveLength(1);
   });
 
+  it('after Log out asks nothing more of the member session, so it stays on / instead of going to /login', async () => {
+    setViewportWidth(1280);
+    let signedIn = true;
+    const api = stubApi({
+      ...memberApi,
+      'GET /api/user': () =>
+        signedIn ? { status: 200, body: member } : { status: 401, body: { message: 'Unauthenticated' } },
+      'POST /api/user/logout': () => {
+        signedIn = false;
+        return { status: 200, body: { message: 'Logged out' } };
+      },
+    });
+    const user = userEvent.setup();
+    const { currentLocation } = await renderMemberArea('/dashboard');
+
+    await user.click(within(screen.getByRole('banner')).getByRole('button', { name: 'Log out' }));
+    await waitFor(() => expect(currentLocation().pathname).toBe('/'));
+    await screen.findByRole('heading', { level: 1 }, FIVE_SECONDS);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+
+    const requests = api.fetchStub.mock.calls.map(([url, init]) => `${init?.method ?? 'GET'} ${String(url)}`);
+    const afterLogout = requests.slice(requests.indexOf('POST /api/user/logout') + 1);
+    expect(afterLogout.filter((request) => request.includes('/api/user'))).toEqual([]);
+    expect(currentLocation().pathname).toBe('/');
+  });
+
   it('without a session goes to /login, and back to the route asked for after login', async () => {
     setViewportWidth(1280);
     let signedIn = false;
