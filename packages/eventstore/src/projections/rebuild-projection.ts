@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import { readLog, readLogPages, type LogPage } from '../event-store.js';
+import { readLogPages, type LogPage } from '../event-store.js';
 import { LOG_START, type LogPosition } from '../log-position.js';
 import { ensureCheckpoint, lockCheckpoint, saveCheckpoint, type Projection } from './projection.js';
 import type { AnyDatabase, AnyTransaction } from '../database.js';
@@ -29,8 +29,9 @@ export async function rebuildProjection(
     return await db.connection().execute(async (connection) => {
       let position = LOG_START;
       let applied = 0;
-      const read = (reader: AnyDatabase, after: LogPosition) =>
-        readLog(reader, { after, limit: batchSize, types: projection.eventTypes });
+      // Each page is applied while the next one is read ahead.
+      const pagesAfter = (reader: AnyDatabase, after: LogPosition) =>
+        readLogPages(reader, { after, limit: batchSize, types: projection.eventTypes });
       const apply = async (trx: AnyTransaction, page: LogPage) => {
         if (page.events.length > 0) await projection.apply(trx, page.events);
         position = page.position;
@@ -38,20 +39,15 @@ export async function rebuildProjection(
       };
 
       await inSchema(connection, scratch, { durable: false }, (trx) => projection.createTables(trx));
-      // The next page is read on another connection while this one applies the current page.
-      const pages = readLogPages(db, { after: position, limit: batchSize, types: projection.eventTypes });
-      for await (const page of pages) {
+      // Read through the pool, so the read-ahead runs on another connection than the one applying.
+      for await (const page of pagesAfter(db, position)) {
         await inSchema(connection, scratch, { durable: false }, (trx) => apply(trx, page));
       }
 
       await ensureCheckpoint(connection, projection.name);
       await inSchema(connection, scratch, { durable: true }, async (trx) => {
         await lockCheckpoint(trx, projection.name);
-        let page: LogPage;
-        do {
-          page = await read(trx, position);
-          await apply(trx, page);
-        } while (page.scanned === batchSize);
+        for await (const page of pagesAfter(trx, position)) await apply(trx, page);
         for (const table of projection.tables) {
           await sql`drop table if exists ${sql.id(schema, table)}`.execute(trx);
           await sql`alter table ${sql.id(scratch, table)} set schema ${sql.id(schema)}`.execute(trx);

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 
 import { renderApp, setViewportWidth } from '../../../../testing/render-app.js';
 import { stubApi } from '../../../../testing/api-stub.js';
+import { cellsOf } from '../../../../testing/table-cells.js';
 import { member, memberApi } from './member-fixtures.js';
 
 const FIVE_SECONDS = { timeout: 5000 };
@@ -77,16 +78,7 @@ describe('the dashboard home', () => {
     expect(await within(ticker).findByText('$64,250.12')).toBeInTheDocument();
     expect(within(ticker).getByText('Sample prices', { exact: false })).toBeInTheDocument();
 
-    const overview = screen.getByRole('table', { name: 'Market overview' });
-    const rows = within(overview)
-      .getAllByRole('row')
-      .slice(1)
-      .map((row) =>
-        within(row)
-          .getAllByRole('cell')
-          .map((cell) => cell.textContent),
-      );
-    expect(rows).toEqual([
+    expect(cellsOf('Market overview')).toEqual([
       ['Bitcoin BTC', '$64,250.12', '+2.35%'],
       ['Ethereum ETH', '$3,120.50', '-1.10%'],
       ['XRP XRP', '$0.61234', '+0.00%'],
