@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { parse } from 'csv-parse/sync';
 import type { Browser, BrowserContext, Download, Page } from 'playwright-core';
-import { launchBrowser } from './browser.js';
+import { launchBrowser, openContext } from './browser.js';
 import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
@@ -156,9 +156,9 @@ describe('statements, account history, audit and operations through the whole st
     platform = await startPlatform({ ADMIN_EMAIL, ADMIN_PASSWORD });
     browser = await launchBrowser();
     const options = { viewport: { width: 1280, height: 900 }, timezoneId: TIME_ZONE };
-    memberContext = await browser.newContext({ ...options, acceptDownloads: true });
-    adminContext = await browser.newContext(options);
-    auditorContext = await browser.newContext({ ...options, acceptDownloads: true });
+    memberContext = await openContext(browser, { ...options, acceptDownloads: true });
+    adminContext = await openContext(browser, options);
+    auditorContext = await openContext(browser, { ...options, acceptDownloads: true });
     member = await memberContext.newPage();
     admin = await adminContext.newPage();
     auditor = await auditorContext.newPage();

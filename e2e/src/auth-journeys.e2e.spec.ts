@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser } from './browser.js';
+import { launchBrowser, openContext } from './browser.js';
 import { waitForMail } from './mail.js';
 import { startPlatform, type RunningPlatform } from './platform.js';
 
@@ -32,7 +32,7 @@ describe('authentication journeys through the whole stack', () => {
   }, 30_000);
 
   it('signs up, verifies with the mailed code, logs in and lands on /dashboard', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await openContext(browser, { viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     const { baseUrl } = platform;
 
@@ -57,7 +57,7 @@ describe('authentication journeys through the whole stack', () => {
   }, 60_000);
 
   it('resets a forgotten password through the mailed link and logs in with the new one', async () => {
-    const context = await browser.newContext({ viewport: { width: 600, height: 900 } });
+    const context = await openContext(browser, { viewport: { width: 600, height: 900 } });
     const page = await context.newPage();
     const { baseUrl } = platform;
     const newPassword = 'difference engine 1822';

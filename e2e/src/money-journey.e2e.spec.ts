@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser } from './browser.js';
+import { launchBrowser, openContext } from './browser.js';
 import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
@@ -58,8 +58,8 @@ describe('a member and an admin move money through the whole stack', () => {
   beforeAll(async () => {
     platform = await startPlatform({ ADMIN_EMAIL, ADMIN_PASSWORD });
     browser = await launchBrowser();
-    memberContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    adminContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    memberContext = await openContext(browser, { viewport: { width: 1280, height: 900 } });
+    adminContext = await openContext(browser, { viewport: { width: 1280, height: 900 } });
     member = await memberContext.newPage();
     admin = await adminContext.newPage();
   }, 90_000);
@@ -213,7 +213,7 @@ describe('a member and an admin move money through the whole stack', () => {
     const link = await linkField.inputValue();
     expect(link).toMatch(new RegExp(`^${baseUrl}/signup\\?ref=`));
 
-    const friendContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const friendContext = await openContext(browser, { viewport: { width: 1280, height: 900 } });
     const friend = await friendContext.newPage();
     await signUpAndVerify(friend, platform, charles, link);
     await friendContext.close();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser } from 'playwright-core';
-import { launchBrowser } from './browser.js';
+import { launchBrowser, openContext } from './browser.js';
 import { startPlatform, type RunningPlatform } from './platform.js';
 
 describe('the public shell through the whole stack', () => {
@@ -17,8 +17,14 @@ describe('the public shell through the whole stack', () => {
     await platform?.stop();
   }, 30_000);
 
+  /** A page in a context of its own, closed with it. */
+  async function openPage(width: number) {
+    const context = await openContext(browser, { viewport: { width, height: 900 } });
+    return context.newPage();
+  }
+
   it('shows the top bar, the footer and the live service status from the API', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const page = await openPage(1280);
     await page.goto(`${platform.baseUrl}/`);
     const nav = page.getByRole('navigation').first();
     for (const link of ['Home', 'Company', 'Career', 'Contact']) {
@@ -30,22 +36,22 @@ describe('the public shell through the whole stack', () => {
     const footer = page.getByRole('contentinfo');
     await expect(footer.getByText('Capital at risk.', { exact: false }).isVisible()).resolves.toBe(true);
     await footer.getByText('All systems operational').waitFor({ timeout: 10_000 });
-    await page.close();
+    await page.context().close();
   }, 30_000);
 
   it('serves deep links from the SPA and shows the 404 page for unknown paths', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const page = await openPage(1280);
     const response = await page.goto(`${platform.baseUrl}/no-such-page`);
     expect(response?.status()).toBe(200);
     await page.getByRole('heading', { name: '404 - Page Not Found' }).waitFor({ timeout: 10_000 });
-    await page.close();
+    await page.context().close();
   }, 30_000);
 
   it('turns the top bar into a drawer at 600 px', async () => {
-    const page = await browser.newPage({ viewport: { width: 600, height: 900 } });
+    const page = await openPage(600);
     await page.goto(`${platform.baseUrl}/`);
     await page.getByRole('button', { name: 'Open menu' }).click();
     await page.getByRole('link', { name: 'Company' }).last().waitFor({ state: 'visible', timeout: 5_000 });
-    await page.close();
+    await page.context().close();
   }, 30_000);
 });

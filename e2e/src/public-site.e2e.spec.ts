@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';
 import { seriousAccessibilityViolations } from './accessibility.js';
-import { launchBrowser } from './browser.js';
+import { launchBrowser, openContext } from './browser.js';
 import { startPlatform, type RunningPlatform } from './platform.js';
 
 const publicRoutes: [string, string][] = [
@@ -22,7 +22,7 @@ const publicRoutes: [string, string][] = [
 
 /** axe needs a page in a context of its own. */
 async function openPage(browser: Browser, width: number): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: 900 } });
+  const context = await openContext(browser, { viewport: { width, height: 900 } });
   return context.newPage();
 }
 
@@ -46,13 +46,6 @@ describe('the public site in a browser', () => {
       const page = await openPage(browser, 1280);
       await page.goto(`${platform.baseUrl}${path}`);
       await page.getByRole('heading', { level: 1, name: heading, exact: true }).waitFor({ timeout: 10_000 });
-      // Cards rise in as they scroll into view: scroll through once so every one is audited in place.
-      for (let step = 0; step < 25; step += 1) {
-        await page.mouse.wheel(0, 500);
-        await page.waitForTimeout(40);
-      }
-      await page.waitForTimeout(800);
-
       await expect(seriousAccessibilityViolations(page)).resolves.toEqual([]);
       await page.context().close();
     },
