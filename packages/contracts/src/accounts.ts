@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailSchema } from './identity.js';
+import { text } from './text.js';
 
 /** Messages of the account commands, word for word as members and admins see them. */
 export const accountMessages = {
@@ -49,26 +50,28 @@ export const amountSchema = z
 /** Bucket figures in the admin form: zero or more, at most two places. */
 const figureSchema = amountSchema;
 
-const reasonSchema = z
-  .string({ error: accountMessages.invalidReason })
-  .trim()
-  .min(REASON_MIN, accountMessages.invalidReason)
-  .max(REASON_MAX, accountMessages.invalidReason);
+const reasonSchema = text({
+  label: 'Reason',
+  max: REASON_MAX,
+  multiline: true,
+  tooLong: accountMessages.invalidReason,
+  error: accountMessages.invalidReason,
+}).min(REASON_MIN, accountMessages.invalidReason);
 
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `At most ${max} characters`)
+const optionalText = (label: string, max: number) =>
+  text({ label, max, tooLong: `At most ${max} characters` })
     .optional()
-    .transform((text) => (text ? text : null));
+    .transform((given) => (given ? given : null));
+
+/** The proof's file name as the browser sent it, kept beside the proof. */
+export const proofFileName = text({ label: "The proof of payment's file name", max: 255 });
 
 /** The deposit form's text fields (multipart; the proof file comes as `payment_proof`). */
 export const depositRequest = z.object({
   plan: z.guid({ error: accountMessages.choosePlan }),
   amount: amountSchema,
   payment_method: z.guid({ error: accountMessages.choosePaymentMethod }),
-  transaction_hash: optionalText(200),
+  transaction_hash: optionalText('Transaction hash', 200),
 });
 export type DepositRequest = z.infer<typeof depositRequest>;
 
@@ -78,23 +81,23 @@ export const withdrawalRequest = z.object({
   source: z.enum(withdrawalSources, { error: 'Choose balance or profit' }).default('balance'),
   amount: amountSchema,
   /** The method's id or its name ("BITCOIN"). */
-  payment_method: z
-    .string({ error: accountMessages.choosePaymentMethod })
-    .trim()
-    .min(1, accountMessages.choosePaymentMethod)
-    .max(100, accountMessages.choosePaymentMethod),
-  wallet_address: z
-    .string({ error: 'Wallet address is required' })
-    .trim()
-    .min(1, 'Wallet address is required')
-    .max(200, 'Wallet address is too long'),
+  payment_method: text({
+    label: 'Payment method',
+    max: 100,
+    tooLong: accountMessages.choosePaymentMethod,
+    error: accountMessages.choosePaymentMethod,
+  }).min(1, accountMessages.choosePaymentMethod),
+  wallet_address: text({ label: 'Wallet address', max: 200, tooLong: 'Wallet address is too long' }).min(
+    1,
+    'Wallet address is required',
+  ),
 });
 export type WithdrawalRequest = z.infer<typeof withdrawalRequest>;
 
 export const rejectRequest = z.object({ reason: reasonSchema });
 export type RejectRequest = z.infer<typeof rejectRequest>;
 
-export const payWithdrawalRequest = z.object({ payoutReference: optionalText(200) });
+export const payWithdrawalRequest = z.object({ payoutReference: optionalText('Payout reference', 200) });
 export type PayWithdrawalRequest = z.infer<typeof payWithdrawalRequest>;
 
 /** The admin's Edit User Details figures: targets, not differences, with the account version the form showed. */
@@ -107,12 +110,7 @@ export const adjustBalancesRequest = z.object({
 });
 export type AdjustBalancesRequest = z.infer<typeof adjustBalancesRequest>;
 
-const nameSchema = (label: string) =>
-  z
-    .string({ error: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(100, `${label} must be at most 100 characters`);
+const nameSchema = (label: string) => text({ label, max: 100 }).min(1, `${label} is required`);
 
 export const updateUserRequest = z.object({
   first_name: nameSchema('First name'),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { validateWalletAddress, walletNetworkSchema } from './wallet-address.js';
+import { text } from './text.js';
+import { validateWalletAddress, WALLET_ADDRESS_MAX, walletNetworkSchema } from './wallet-address.js';
 
 export const planKinds = ['crypto', 'real_estate'] as const;
 export const planKindSchema = z.enum(planKinds, { error: 'Choose crypto or real_estate' });
@@ -18,12 +19,7 @@ export const catalogMessages = {
   nothingToChange: 'Send at least one field to change',
 } as const;
 
-const name = (label: string, max: number) =>
-  z
-    .string({ error: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max} characters`);
+const name = (label: string, max: number) => text({ label, max }).min(1, `${label} is required`);
 
 const AMOUNT = /^(\d+)(?:\.(\d{1,2}))?$/;
 
@@ -114,7 +110,7 @@ function addressFitsNetwork(
 const paymentMethodFields = {
   name: name('Name', PAYMENT_METHOD_NAME_MAX),
   network: walletNetworkSchema,
-  address: z.string({ error: 'Wallet address is required' }).trim().min(1, 'Wallet address is required'),
+  address: text({ label: 'Wallet address', max: WALLET_ADDRESS_MAX }).min(1, 'Wallet address is required'),
   active: z.boolean(),
   displayOrder: displayOrderSchema,
 };

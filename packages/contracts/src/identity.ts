@@ -1,31 +1,28 @@
 import { z } from 'zod';
+import { text } from './text.js';
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 
-const requiredText = (label: string, max = 100) =>
-  z
-    .string({ error: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max} characters`);
+const requiredText = (label: string, max = 100) => text({ label, max }).min(1, `${label} is required`);
 
-export const emailSchema = z
-  .string({ error: 'Email is required' })
-  .trim()
+export const emailSchema = text({ label: 'Email', max: 254 })
   .min(1, 'Email is required')
-  .max(254, 'Email must be at most 254 characters')
   .pipe(z.email('Enter a valid email address'))
   .transform((email) => email.toLowerCase());
 
-export const newPasswordSchema = z
-  .string({ error: 'Password is required' })
-  .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
-  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
+/**
+ * Any printable characters, spaces kept: no control characters (NUL among them) and no lone surrogates, which
+ * UTF-8 cannot carry, so the hash would not be of what was typed.
+ */
+const password = (max: number, label = 'Password') => text({ label, max, trim: false });
 
-const phoneSchema = z
-  .string({ error: 'Phone number is required' })
-  .trim()
+export const newPasswordSchema = password(PASSWORD_MAX).min(
+  PASSWORD_MIN,
+  `Password must be at least ${PASSWORD_MIN} characters`,
+);
+
+const phoneSchema = text({ label: 'Phone number', max: 24 })
   .min(1, 'Phone number is required')
   .regex(/^\+?[0-9 ()-]{6,24}$/, 'Enter a valid phone number');
 
@@ -33,9 +30,7 @@ const phoneSchema = z
 export const REFERRAL_CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
 export const REFERRAL_CODE_LENGTH = 8;
 
-const referralCodeSchema = z
-  .string()
-  .trim()
+const referralCodeSchema = text({ label: 'Referral code', max: 32 })
   .transform((code) => code.toUpperCase())
   .optional()
   .transform((code) => (code ? code : undefined));
@@ -50,21 +45,21 @@ export const signupRequest = z.object({
 });
 export type SignupRequest = z.infer<typeof signupRequest>;
 
+const SIX_DIGITS = 'Enter the 6-digit code from your e-mail';
+const codeText = text({ label: 'Verification code', max: 6, tooLong: SIX_DIGITS });
+
 /** Codes are six digits; a client that parsed the code as a number may have dropped leading zeros. */
 export const verifyRequest = z.object({
   verifyCode: z
-    .union([z.string().trim(), z.number().int().nonnegative()], { error: 'Verification code is required' })
+    .union([codeText, z.number().int().nonnegative()], { error: 'Verification code is required' })
     .transform((code) => (typeof code === 'number' ? String(code).padStart(6, '0') : code))
-    .pipe(z.string().regex(/^\d{6}$/, 'Enter the 6-digit code from your e-mail')),
+    .pipe(z.string().regex(/^\d{6}$/, SIX_DIGITS)),
 });
 export type VerifyRequest = z.infer<typeof verifyRequest>;
 
 export const loginRequest = z.object({
   email: emailSchema,
-  password: z
-    .string({ error: 'Password is required' })
-    .min(1, 'Password is required')
-    .max(PASSWORD_MAX * 4),
+  password: password(PASSWORD_MAX * 4).min(1, 'Password is required'),
   rememberMe: z.boolean().optional().default(false),
 });
 export type LoginRequest = z.infer<typeof loginRequest>;
@@ -82,8 +77,8 @@ export type ResetPasswordRequest = z.infer<typeof resetPasswordRequest>;
 /** Both spellings of the current password field are in use by clients. */
 export const changePasswordRequest = z
   .object({
-    current_password: z.string().optional(),
-    old_password: z.string().optional(),
+    current_password: password(PASSWORD_MAX * 4, 'Current password').optional(),
+    old_password: password(PASSWORD_MAX * 4, 'Current password').optional(),
     new_password: newPasswordSchema,
   })
   .transform(({ current_password, old_password, new_password }, ctx) => {
@@ -106,15 +101,13 @@ export const ADMIN_MESSAGE_SUBJECT_MAX = 200;
 export const ADMIN_MESSAGE_BODY_MAX = 10_000;
 
 export const adminMessageRequest = z.object({
-  subject: requiredText('Subject', ADMIN_MESSAGE_SUBJECT_MAX).regex(
-    /^[^\r\n]*$/,
-    'Subject must be a single line',
-  ),
-  message: z
-    .string({ error: 'Message is required' })
-    .trim()
-    .min(1, 'Message is required')
-    .max(ADMIN_MESSAGE_BODY_MAX, 'Message must be at most 10,000 characters'),
+  subject: requiredText('Subject', ADMIN_MESSAGE_SUBJECT_MAX),
+  message: text({
+    label: 'Message',
+    max: ADMIN_MESSAGE_BODY_MAX,
+    multiline: true,
+    tooLong: 'Message must be at most 10,000 characters',
+  }).min(1, 'Message is required'),
 });
 export type AdminMessageRequest = z.infer<typeof adminMessageRequest>;
 

@@ -1,4 +1,5 @@
 export * from './mail.js';
+export * from './text.js';
 export * from './identity.js';
 export * from './wallet-address.js';
 export * from './money-format.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.js';
 
 /**
  * The projector's read models by projection name: the api waits for these checkpoints when a query carries
@@ -96,7 +97,7 @@ export const pagingQuery = z.object({
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
 });
 
-export const adminUsersQuery = pagingQuery.extend({ search: z.string().trim().max(200).optional() });
+export const adminUsersQuery = pagingQuery.extend({ search: text({ label: 'Search', max: 200 }).optional() });
 export type AdminUsersQuery = z.infer<typeof adminUsersQuery>;
 
 export const adminUserSummary = z.object({

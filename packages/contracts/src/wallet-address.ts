@@ -19,6 +19,9 @@ export const WALLET_NETWORKS: Readonly<Record<WalletNetwork, string>> = {
 
 export const walletNetworkSchema = z.enum(NETWORKS, { error: 'Choose a supported network' });
 
+/** Longer than any address of the networks above (bech32 stops at 90 characters). */
+export const WALLET_ADDRESS_MAX = 200;
+
 export type WalletAddressValidation = { ok: true; address: string } | { ok: false; message: string };
 
 const base58check = createBase58check(sha256);

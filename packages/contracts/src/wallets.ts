@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { validateWalletAddress, type WalletNetwork } from './wallet-address.js';
+import { text } from './text.js';
+import { validateWalletAddress, WALLET_ADDRESS_MAX, type WalletNetwork } from './wallet-address.js';
 
 /** The member's payout wallets, as the Withdrawal Gateway screen (/dashboard/update-wallet) names them. */
 export const payoutWalletFields = ['bitcoin', 'ethereum', 'usdt', 'solana'] as const;
@@ -37,18 +38,20 @@ function canonicalPayoutAddress(field: PayoutWalletField, address: string, ctx: 
   return z.NEVER;
 }
 
+const payoutAddressText = (field: PayoutWalletField, error: string) =>
+  text({ label: `${PAYOUT_WALLET_LABELS[field]} address`, max: WALLET_ADDRESS_MAX, error });
+
 const requiredPayoutAddress = (field: PayoutWalletField) =>
-  z
-    .string({ error: addressRequired(field) })
-    .transform((address, ctx) => canonicalPayoutAddress(field, address, ctx));
+  payoutAddressText(field, addressRequired(field)).transform((address, ctx) =>
+    canonicalPayoutAddress(field, address, ctx),
+  );
 
 /**
  * Solana has no field on the screen: left out, the stored address stays; null or blank removes it, so a client
  * that knows nothing of Solana never erases it.
  */
 const optionalPayoutAddress = (field: PayoutWalletField) =>
-  z
-    .string({ error: `Enter a valid ${PAYOUT_WALLET_LABELS[field]} address` })
+  payoutAddressText(field, `Enter a valid ${PAYOUT_WALLET_LABELS[field]} address`)
     .nullable()
     .optional()
     .transform((address, ctx) =>

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { randomUUID } from 'node:crypto';
 import { accountMessages } from '@ledgerstone/contracts';
 import type TestAgent from 'supertest/lib/agent.js';
 import {
@@ -170,5 +171,25 @@ describe('POST /api/deposit with a form of the wrong shape', () => {
       'DepositRequested',
     ]);
     expect(await testApp.proofObjectKeys()).toHaveLength(1);
+  });
+});
+
+describe('POST /api/deposit sent twice at once with one Idempotency-Key', () => {
+  it('keeps one proof: the request that lost the race takes its own out again', async () => {
+    const { browser, userId } = await testApp.member();
+    const key = randomUUID();
+    const objectsBefore = await testApp.proofObjectKeys();
+    const send = () =>
+      browser
+        .post('/api/deposit')
+        .set('Idempotency-Key', key)
+        .field(FORM)
+        .attach('payment_proof', PNG, { filename: 'proof.png', contentType: 'image/png' });
+
+    const answers = await Promise.all([send(), send()]);
+
+    expect(answers.map((answer) => answer.status)).toEqual([201, 201]);
+    expect((await testApp.accountEvents(userId)).map((event) => event.type)).toEqual(['DepositRequested']);
+    expect(await testApp.proofObjectKeys()).toHaveLength(objectsBefore.length + 1);
   });
 });

@@ -329,7 +329,7 @@ describe('member queries', () => {
     expect(waited).toBeGreaterThanOrEqual(1_900);
     expect(waited).toBeLessThan(4_000);
     const malformed = await bob.browser.get('/api/withdraw?after=latest').expect(400);
-    expect(malformed.body.message).toBe('must be <transactionId>:<globalPosition>');
+    expect(malformed.body.fieldErrors).toEqual({ after: ['must be <transactionId>:<globalPosition>'] });
   });
 });
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { GetObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
-import { Inject, Injectable } from '@nestjs/common';
+import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { ApiConfig } from '../../config.js';
 import { API_CONFIG, OBJECT_STORAGE } from '../../infrastructure/infrastructure.tokens.js';
 import type { ProofContentType } from '../domain/proof-type.js';
@@ -10,6 +10,7 @@ import type { ProofContentType } from '../domain/proof-type.js';
 @Injectable()
 export class ProofStorage {
   private readonly bucket: string;
+  private readonly logger = new Logger(ProofStorage.name);
 
   constructor(
     @Inject(OBJECT_STORAGE) private readonly s3: S3Client,
@@ -24,6 +25,15 @@ export class ProofStorage {
       new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: content, ContentType: contentType }),
     );
     return key;
+  }
+
+  /** Takes out a proof no deposit names. Failing leaves only an unused object behind: logged, not thrown. */
+  async discard(key: string): Promise<void> {
+    try {
+      await this.s3.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
+    } catch (error) {
+      this.logger.warn(`Could not delete the unused proof ${key}: ${String(error)}`);
+    }
   }
 
   async open(key: string): Promise<Readable> {

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { Inject } from '@nestjs/common';
+import { HttpException, Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { accountMessages, type DepositRequest, type DepositResponse } from '@ledgerstone/contracts';
 import {
+  AccountError,
   amountOutOfRangeMessage,
   INVALID_AMOUNT,
   parsePositiveCents,
@@ -14,7 +15,7 @@ import { CLOCK, type Clock } from '../../clock/clock.js';
 import type { RequestContext } from '../../identity/application/request-context.js';
 import type { Actor } from '../../identity/persistence/session-store.js';
 import { detectProofType } from '../domain/proof-type.js';
-import { AccountCommands } from './account-commands.js';
+import { AccountCommands, type AccountCommandOutcome } from './account-commands.js';
 import { commandMetadata } from './command-metadata.js';
 import { ProofStorage } from './proof-storage.js';
 
@@ -79,7 +80,7 @@ export class RequestDepositHandler implements ICommandHandler<RequestDepositComm
     const proofKey = await this.proofs.put(proof.buffer, contentType);
 
     const depositId = randomUUID();
-    const { result, position } = await this.accounts.execute<DepositAnswer>({
+    const execution = this.accounts.execute<DepositAnswer>({
       userId,
       commandType: 'RequestDeposit',
       idempotencyKey,
@@ -116,7 +117,27 @@ export class RequestDepositHandler implements ICommandHandler<RequestDepositComm
       },
       result: () => ({ message: accountMessages.depositSubmitted, depositId, status: 'pending' }),
     });
+    const { result, position } = await this.withoutUnusedProof(execution, proofKey);
     return { ...result, position };
+  }
+
+  /** Takes the stored proof out again when no deposit names it, so a deposit that fails leaves no object behind. */
+  private async withoutUnusedProof<R>(
+    execution: Promise<AccountCommandOutcome<R>>,
+    proofKey: string,
+  ): Promise<AccountCommandOutcome<R>> {
+    try {
+      const outcome = await execution;
+      // The same Idempotency-Key sent twice at once: the other request's deposit and proof are the ones kept.
+      if (!outcome.appended) await this.proofs.discard(proofKey);
+      return outcome;
+    } catch (error) {
+      // A refusal stored nothing. Any other failure, such as a connection lost while committing, may have stored
+      // the deposit, whose proof must then stay.
+      const refused = error instanceof AccountError || error instanceof HttpException;
+      if (refused) await this.proofs.discard(proofKey);
+      throw error;
+    }
   }
 
   private async depositPlan(planId: string): Promise<DepositPlan> {

@@ -13,7 +13,7 @@ import {
   UseInterceptors,
 } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { depositRequest, type DepositResponse } from '@ledgerstone/contracts';
+import { depositRequest, proofFileName, type DepositResponse } from '@ledgerstone/contracts';
 import type { RequestContext } from '../../identity/application/request-context.js';
 import { MemberOnly } from '../../identity/access/access.decorators.js';
 import { CurrentActor } from '../../identity/access/current-actor.decorator.js';
@@ -23,7 +23,10 @@ import type { Actor } from '../../identity/persistence/session-store.js';
 import { ReadDepositProofQuery } from '../application/read-deposit-proof.query.js';
 import { RequestDepositCommand, type UploadedProof } from '../application/request-deposit.command.js';
 import { idempotencyKey } from './idempotency-key.js';
-import { ProofUploadInterceptor } from './proof-upload.interceptor.js';
+import { PROOF_FIELD, ProofUploadInterceptor } from './proof-upload.interceptor.js';
+
+/** The form with the proof's file name, which is kept with the proof: all refused at once, before anything is stored. */
+const depositForm = depositRequest.extend({ [PROOF_FIELD]: proofFileName.optional() });
 
 @MemberOnly()
 @Controller()
@@ -44,7 +47,10 @@ export class MemberDepositController {
     @Headers('idempotency-key') key: string | undefined,
     @RequestInfo() context: RequestContext,
   ): Promise<DepositResponse> {
-    const form = parseRequest(depositRequest, body);
+    const { [PROOF_FIELD]: _, ...form } = parseRequest(depositForm, {
+      ...(body as Record<string, unknown>),
+      [PROOF_FIELD]: proof?.originalname,
+    });
     return this.commands.execute(
       new RequestDepositCommand(member, form, proof, idempotencyKey(key), context),
     );
