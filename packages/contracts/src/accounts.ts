@@ -29,7 +29,7 @@ export const accountMessages = {
   withdrawalAlreadyRejected: 'Withdrawal already rejected',
   balancesUpdated: 'Balances updated',
   balancesUnchanged: 'No balance changed',
-  accountChanged: 'This account changed since you opened it',
+  accountChanged: 'This account changed since you opened it. Check its current figures and save again.',
   userUpdated: 'User updated successfully',
   accountClosed: 'Account closed',
   depositNotFound: 'Deposit not found',
@@ -100,15 +100,54 @@ export type RejectRequest = z.infer<typeof rejectRequest>;
 export const payWithdrawalRequest = z.object({ payoutReference: optionalText('Payout reference', 200) });
 export type PayWithdrawalRequest = z.infer<typeof payWithdrawalRequest>;
 
-/** The admin's Edit User Details figures: targets, not differences, with the account version the form showed. */
+export const adjustableFigures = ['available', 'invested', 'profit'] as const;
+export type AdjustableFigure = (typeof adjustableFigures)[number];
+
+/** One figure of the admin form: the figure it showed and the figure the admin typed. */
+const figureChange = z.object(
+  { shown: figureSchema, target: figureSchema },
+  { error: 'Send the figure as { shown, target }' },
+);
+export type FigureChange = z.infer<typeof figureChange>;
+
+/**
+ * The admin's Edit User Details amounts: the figures the admin changed, each with the figure the form showed,
+ * and the account version those figures were read at. A figure left out (or sent as shown) moves nothing; a
+ * shown figure or version the account no longer has is refused with 409.
+ */
 export const adjustBalancesRequest = z.object({
-  available: figureSchema,
-  invested: figureSchema,
-  profit: figureSchema,
+  available: figureChange.optional(),
+  invested: figureChange.optional(),
+  profit: figureChange.optional(),
   reason: reasonSchema,
   version: z.number({ error: 'Reload the user and try again' }).int().min(0),
 });
 export type AdjustBalancesRequest = z.infer<typeof adjustBalancesRequest>;
+
+const FIGURE = /^(\d+)(?:\.(\d{1,2}))?$/;
+
+function figureCents(text: string): bigint | undefined {
+  const match = FIGURE.exec(text.trim());
+  return match ? BigInt(match[1] ?? '0') * 100n + BigInt((match[2] ?? '').padEnd(2, '0')) : undefined;
+}
+
+/**
+ * What the admin form sends for its figures: only those the admin changed ("1500" for "1500.00" is no change),
+ * each with the figure the form showed. A figure that is not an amount counts as changed, so its error shows.
+ */
+export function changedFigures(
+  shown: Record<AdjustableFigure, string>,
+  typed: Record<AdjustableFigure, string>,
+): Partial<Record<AdjustableFigure, FigureChange>> {
+  const changed: Partial<Record<AdjustableFigure, FigureChange>> = {};
+  for (const figure of adjustableFigures) {
+    const target = figureCents(typed[figure]);
+    if (target === undefined || target !== figureCents(shown[figure])) {
+      changed[figure] = { shown: shown[figure], target: typed[figure] };
+    }
+  }
+  return changed;
+}
 
 const nameSchema = (label: string) => text({ label, max: 100 }).min(1, `${label} is required`);
 

@@ -61,9 +61,7 @@ async function pendingDeposit(member: SignedInUser): Promise<string> {
 async function pendingWithdrawal(): Promise<{ userId: string; withdrawalId: string }> {
   const member = await testApp.member();
   await adjustBalances(admin.browser, member.userId, {
-    available: '500.00',
-    invested: '0.00',
-    profit: '0.00',
+    available: { shown: '0.00', target: '500.00' },
     reason: 'Opening balance',
     version: 0,
   });
@@ -132,7 +130,12 @@ describe('every admin action is in the event log with the admin as its actor', (
     const events = await eventsOf(() =>
       admin.browser
         .put(`/api/admin/users/${member.userId}/balances`)
-        .send({ available: '10.00', invested: '0.00', profit: '2.50', reason: 'Goodwill', version: 0 })
+        .send({
+          available: { shown: '0.00', target: '10.00' },
+          profit: { shown: '0.00', target: '2.50' },
+          reason: 'Goodwill',
+          version: 0,
+        })
         .expect(200),
     );
 

@@ -1,4 +1,5 @@
 import { centsToString, formatCentsCompact, MAX_AMOUNT, type Cents } from '../money.js';
+import { totalProfit } from './account-balances.js';
 import { adjustedBucket, evolve, initialState, sourceBucket, type AccountState } from './account.js';
 import {
   addDays,
@@ -10,6 +11,7 @@ import {
   type IsoDay,
 } from './accrual.js';
 import {
+  AccountChangedError,
   IllegalStateError,
   InsufficientBalanceError,
   NotFoundError,
@@ -106,6 +108,34 @@ export interface AdjustBalance {
   };
 }
 
+/** One figure of the admin's form: the figure it showed and the figure the admin wants. */
+export interface FigureChange {
+  shown: Cents;
+  target: Cents;
+  /** The adjustment's id, used when the figure moves. */
+  adjustmentId: string;
+}
+
+/**
+ * The admin's Edit User Details amounts: each figure named moves to its target, by target minus shown, and only
+ * when the form showed the account's own figures at the account's own version.
+ */
+export interface AdjustBalances {
+  type: 'AdjustBalances';
+  data: {
+    userId: string;
+    /** The account version the form's figures were read at. */
+    formVersion: number;
+    /** The account's version now: a fact the handler reads with the state. */
+    accountVersion: number;
+    /** Only the figures the admin changed need be named; a figure left as shown moves nothing. */
+    figures: Partial<Record<AdjustableBucket, FigureChange>>;
+    reason: string;
+    adminId: string;
+    adjustedAt: Date;
+  };
+}
+
 /** Accrues every term day up to `day` not accrued yet, in order: a catch-up after downtime, never twice. */
 export interface AccrueProfit {
   type: 'AccrueProfit';
@@ -126,6 +156,7 @@ export type AccountCommand =
   | MarkWithdrawalPaid
   | RejectWithdrawal
   | AdjustBalance
+  | AdjustBalances
   | AccrueProfit
   | MatureInvestment;
 
@@ -134,6 +165,10 @@ export const INVALID_REASON = 'Please give a reason of 3 to 500 characters.';
 export const MISSING_PROOF = 'Please upload proof of payment before completing the payment.';
 export const ACCOUNT_CLOSED = 'This account is closed.';
 export const INVALID_DAY = 'Please give a day as YYYY-MM-DD.';
+export const ACCOUNT_CHANGED =
+  'This account changed since you opened it. Check its current figures and save again.';
+
+const ADJUSTABLE_BUCKETS: readonly AdjustableBucket[] = ['available', 'invested', 'profit'];
 
 const DAY_MS = 86_400_000;
 
@@ -317,6 +352,38 @@ export function adjustBalance({ data }: AdjustBalance, state: AccountState): Bal
   ];
 }
 
+/** A figure as the admin form shows it: profit is locked plus unlocked (its adjustments move the unlocked part). */
+export function adjustableFigure(state: AccountState, bucket: AdjustableBucket): Cents {
+  return bucket === 'profit' ? totalProfit(state) : state[bucket];
+}
+
+/**
+ * Target figures to signed adjustments. A form read at another version, or showing a figure the account does
+ * not hold, is refused whole: its untouched figures would otherwise become adjustments of the difference.
+ */
+export function adjustBalances({ data }: AdjustBalances, state: AccountState): BalanceAdjusted[] {
+  if (data.formVersion !== data.accountVersion) throw new AccountChangedError(ACCOUNT_CHANGED);
+  const named = ADJUSTABLE_BUCKETS.flatMap((bucket) => {
+    const figure = data.figures[bucket];
+    return figure ? [{ bucket, ...figure }] : [];
+  });
+  if (named.some(({ bucket, shown }) => shown !== adjustableFigure(state, bucket))) {
+    throw new AccountChangedError(ACCOUNT_CHANGED);
+  }
+  return named.flatMap(({ bucket, shown, target, adjustmentId }) => {
+    if (target < 0n || target > MAX_AMOUNT) throw new ValidationError(bucket, INVALID_AMOUNT);
+    if (target === shown) return [];
+    const { userId, reason, adminId, adjustedAt } = data;
+    return adjustBalance(
+      {
+        type: 'AdjustBalance',
+        data: { userId, adjustmentId, bucket, amount: target - shown, reason, adminId, adjustedAt },
+      },
+      state,
+    );
+  });
+}
+
 export function accrueProfit({ data }: AccrueProfit, state: AccountState): ProfitAccrued[] {
   if (!isIsoDay(data.day)) throw new ValidationError('day', INVALID_DAY);
   const investment = state.investments[data.investmentId];
@@ -386,6 +453,8 @@ export function decide(command: AccountCommand, state: AccountState): AccountEve
       return rejectWithdrawal(command, state);
     case 'AdjustBalance':
       return adjustBalance(command, state);
+    case 'AdjustBalances':
+      return adjustBalances(command, state);
     case 'AccrueProfit':
       return accrueProfit(command, state);
     case 'MatureInvestment':

@@ -1,6 +1,7 @@
 import type { Bucket } from './account.js';
 
-export type AccountErrorCode = 'VALIDATION' | 'ILLEGAL_STATE' | 'NOT_FOUND' | 'INSUFFICIENT_BALANCE';
+export type AccountErrorCode =
+  'VALIDATION' | 'ILLEGAL_STATE' | 'NOT_FOUND' | 'INSUFFICIENT_BALANCE' | 'CONCURRENCY';
 
 /** Every refusal of the account decider; the message is fit to show the member or admin as is. */
 export abstract class AccountError extends Error {
@@ -45,5 +46,14 @@ export class InsufficientBalanceError extends AccountError {
   constructor(readonly bucket: Bucket) {
     super('Insufficient balance');
     this.name = 'InsufficientBalanceError';
+  }
+}
+
+/** The command was decided on a view of the account it no longer matches: a form opened before a change. */
+export class AccountChangedError extends AccountError {
+  readonly code = 'CONCURRENCY';
+  constructor(message: string) {
+    super(message);
+    this.name = 'AccountChangedError';
   }
 }

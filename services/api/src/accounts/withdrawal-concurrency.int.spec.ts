@@ -88,7 +88,7 @@ describe('50 simultaneous withdrawals of 100.00 from a balance of 1,000.00', () 
       .join('; ');
     await admin.browser
       .put(`/api/admin/users/${details.userId}/balances`)
-      .send({ available: '1000.00', invested: '0.00', profit: '0.00', reason: 'Opening balance', version: 0 })
+      .send({ available: { shown: '0.00', target: '1000.00' }, reason: 'Opening balance', version: 0 })
       .expect(200);
     const { port } = testApp.app.getHttpServer().address() as AddressInfo;
 

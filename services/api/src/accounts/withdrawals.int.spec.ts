@@ -31,7 +31,7 @@ async function fundedMember(available = '1000.00') {
   const member = await testApp.member();
   await admin.browser
     .put(`/api/admin/users/${member.userId}/balances`)
-    .send({ available, invested: '0.00', profit: '0.00', reason: 'Opening balance', version: 0 })
+    .send({ available: { shown: '0.00', target: available }, reason: 'Opening balance', version: 0 })
     .expect(200);
   return member;
 }
@@ -209,7 +209,13 @@ describe('PUT /api/admin/users/:id/balances', () => {
 
     const response = await admin.browser
       .put(`/api/admin/users/${member.userId}/balances`)
-      .send({ available: '80.00', invested: '500.00', profit: '12.34', reason: 'Correction', version: 1 })
+      .send({
+        available: { shown: '100.00', target: '80.00' },
+        invested: { shown: '0.00', target: '500.00' },
+        profit: { shown: '0.00', target: '12.34' },
+        reason: 'Correction',
+        version: 1,
+      })
       .expect(200);
 
     expect(response.body.message).toBe('Balances updated');
@@ -233,16 +239,16 @@ describe('PUT /api/admin/users/:id/balances', () => {
 
     const response = await admin.browser
       .put(`/api/admin/users/${member.userId}/balances`)
-      .send({ available: '1000.00', invested: '0.00', profit: '0.00', reason: 'Top up', version: 1 })
+      .send({ available: { shown: '1000.00', target: '1100.00' }, reason: 'Top up', version: 1 })
       .expect(409);
 
-    expect(response.body).toEqual({ message: 'This account changed since you opened it' });
+    expect(response.body).toEqual({ message: accountMessages.accountChanged });
     expect(await testApp.accountEvents(member.userId)).toHaveLength(2);
   });
 
   it('refuses a short reason and lets auditors change nothing', async () => {
     const member = await testApp.member();
-    const form = { available: '1.00', invested: '0.00', profit: '0.00', version: 0 };
+    const form = { available: { shown: '0.00', target: '1.00' }, version: 0 };
 
     const short = await admin.browser
       .put(`/api/admin/users/${member.userId}/balances`)

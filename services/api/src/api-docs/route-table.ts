@@ -76,12 +76,15 @@ const checkResult = z.object({
 
 const healthReport = z.object({
   status: z.enum(['ok', 'degraded']),
-  checks: z.object({
-    postgres: checkResult,
-    redis: checkResult,
-    objectStorage: checkResult,
-    smtp: checkResult,
-  }),
+  checks: z
+    .object({
+      postgres: checkResult,
+      redis: checkResult,
+      objectStorage: checkResult,
+      smtp: checkResult,
+    })
+    .optional()
+    .describe('Only for an admin or auditor session, or the metrics token'),
 });
 
 /** Every route Nest serves; a test holds it to what Nest registers and to each route's access rule. */
@@ -331,7 +334,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     method: 'put',
     path: '/api/admin/users/{id}/balances',
     summary:
-      'Set the available, invested and profit figures: each change is an adjustment with the reason; 409 when the account version moved',
+      "Set the available, invested and profit figures: send the changed ones as { shown, target } with the version the figures were read at; each change is an adjustment with the reason; 409 when the version or a shown figure is not the account's",
     tag: 'Admin',
     access: 'admin',
     request: adjustBalancesRequest,
@@ -457,7 +460,8 @@ export const API_ROUTES: readonly ApiRoute[] = [
   {
     method: 'get',
     path: '/api/health',
-    summary: 'Readiness: 200 when PostgreSQL, Redis, object storage and SMTP answer, else 503',
+    summary:
+      'Readiness: 200 when PostgreSQL, Redis, object storage and SMTP answer, else 503 (checked at most every 5 s)',
     tag: 'Health',
     access: 'public',
     response: healthReport,

@@ -89,6 +89,7 @@ const ACCOUNT_ERROR_STATUS: Record<AccountError['code'], number> = {
   INSUFFICIENT_BALANCE: HttpStatus.BAD_REQUEST,
   ILLEGAL_STATE: HttpStatus.CONFLICT,
   NOT_FOUND: HttpStatus.NOT_FOUND,
+  CONCURRENCY: HttpStatus.CONFLICT,
 };
 
 /** The decider's refusals: their messages are written for the member or admin and shown as they are. */

@@ -108,9 +108,7 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
   'POST /api/admin/withdrawals/{id}/pay': { payoutReference: '0xdef' },
   'POST /api/admin/withdrawals/{id}/reject': { reason: 'Address is wrong' },
   'PUT /api/admin/users/{id}/balances': {
-    available: '10.00',
-    invested: '0.00',
-    profit: '0.00',
+    available: { shown: '0.00', target: '10.00' },
     reason: 'Correction',
     version: 0,
   },

@@ -148,7 +148,7 @@ describe('commands', () => {
 
     await admin.browser
       .put(`/api/admin/users/${member.userId}/balances`)
-      .send({ available: '10.00', invested: '0.00', profit: '0.00', reason: 'Stale form', version: 99 })
+      .send({ available: { shown: '0.00', target: '10.00' }, reason: 'Stale form', version: 99 })
       .expect(409);
     const after = await scrape();
 

@@ -5,7 +5,7 @@ import type TestAgent from 'supertest/lib/agent.js';
 import { startAccountsTestApp, type AccountsTestApp } from '../accounts/testing/accounts-test-app.js';
 import { MAIL_QUEUE, type MailQueue } from '../infrastructure/infrastructure.tokens.js';
 import {
-  adjustBalances,
+  adjustBalancesAtCurrentVersion,
   confirmedDeposit,
   rejectWithdrawal,
   requestWithdrawal,
@@ -40,12 +40,9 @@ beforeAll(async () => {
   member = await testApp.member();
 
   depositId = await confirmedDeposit(admin, member.browser, '1500.00');
-  await adjustBalances(admin, member.userId, {
+  await adjustBalancesAtCurrentVersion(admin, member.userId, {
     available: '500.00',
-    invested: '1500.00',
-    profit: '0.00',
     reason: 'Opening balance',
-    version: 2,
   });
   ({ withdrawalId } = await requestWithdrawal(member.browser, '100.00'));
   await rejectWithdrawal(admin, withdrawalId, 'Wrong network');

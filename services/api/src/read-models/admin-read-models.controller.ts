@@ -40,8 +40,8 @@ export class AdminReadModelsController {
   }
 
   @Get('admin/users/:id')
-  async user(@Param('id') id: string, @Query('after') after: unknown): Promise<AdminUserDetail> {
-    return adminUserDetail.parse(await this.readModels.user(userIdParameter.parse(id), after));
+  async user(@Param('id') id: string): Promise<AdminUserDetail> {
+    return adminUserDetail.parse(await this.readModels.user(userIdParameter.parse(id)));
   }
 
   @Get('admin/users/:id/activity')

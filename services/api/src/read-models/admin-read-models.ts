@@ -15,7 +15,7 @@ import { formatCents } from '@ledgerstone/ledger';
 import { sql } from 'kysely';
 import { CLOCK, type Clock } from '../clock/clock.js';
 import { DATABASE, type Database } from '../infrastructure/infrastructure.tokens.js';
-import { figuresOf, readBalances } from './member-read-models.js';
+import { figuresOf } from './member-read-models.js';
 import { readModelDatabase, readOrEmpty, type AdminTotalsTable } from './read-model.tables.js';
 import { waitForPosition } from './read-your-writes.js';
 
@@ -108,8 +108,11 @@ export class AdminReadModels {
     };
   }
 
-  async user(userId: string, after: unknown): Promise<AdminUserDetail> {
-    await waitForPosition(this.database, after, [readModels.memberBalances]);
+  /**
+   * The figures and the version come from the account's state row, one snapshot that is always current: the
+   * balances projection may lag, and the Edit User Details form sends back what it showed with this version.
+   */
+  async user(userId: string): Promise<AdminUserDetail> {
     const user = await this.db
       .selectFrom('users')
       .select(['id', 'first_name', 'last_name', 'email', 'phone', 'status', 'created_at'])
@@ -117,19 +120,20 @@ export class AdminReadModels {
       .where('role', '=', 'member')
       .executeTakeFirst();
     if (!user) throw new NotFoundException('User not found');
-    const [balances, state] = await Promise.all([
-      readBalances(this.database, userId),
-      readOrEmpty(
-        () =>
-          this.db
-            .selectFrom('account_states')
-            .select('version')
-            .where('user_id', '=', userId)
-            .executeTakeFirst(),
-        undefined,
-      ),
-    ]);
-    const figures = figuresOf(balances);
+    const account = await this.db
+      .selectFrom('account_states')
+      .select([
+        'version',
+        'available',
+        'invested',
+        'profit_locked',
+        'profit_unlocked',
+        'reserved',
+        'total_deposited',
+        'total_withdrawn',
+      ])
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
     return {
       data: {
         id: user.id,
@@ -139,15 +143,15 @@ export class AdminReadModels {
         phone: user.phone ?? '',
         status: user.status,
         createdAt: user.created_at.toISOString(),
-        ...figures,
+        ...figuresOf(account),
         buckets: {
-          available: formatCents(balances?.available ?? 0n),
-          invested: formatCents(balances?.invested ?? 0n),
-          profit_locked: formatCents(balances?.profit_locked ?? 0n),
-          profit_unlocked: formatCents(balances?.profit_unlocked ?? 0n),
-          reserved: formatCents(balances?.reserved ?? 0n),
+          available: formatCents(account?.available ?? 0n),
+          invested: formatCents(account?.invested ?? 0n),
+          profit_locked: formatCents(account?.profit_locked ?? 0n),
+          profit_unlocked: formatCents(account?.profit_unlocked ?? 0n),
+          reserved: formatCents(account?.reserved ?? 0n),
         },
-        version: state?.version ?? 0,
+        version: account?.version ?? 0,
       },
     };
   }

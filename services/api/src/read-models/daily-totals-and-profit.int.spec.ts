@@ -8,9 +8,8 @@ import { ProfitAccrual } from '../accounts/accrual/profit-accrual.js';
 import { activeMember, signedIn } from '../identity/testing/identity-test-app.js';
 import { startAccountsTestApp, type AccountsTestApp } from '../accounts/testing/accounts-test-app.js';
 import {
-  adjustBalances,
+  adjustBalancesAtCurrentVersion,
   confirmDeposit,
-  memberDetail,
   payWithdrawal,
   rejectDeposit,
   requestDeposit,
@@ -57,15 +56,7 @@ async function paidWithdrawal(member: SignedInUser, amount: string): Promise<voi
 }
 
 async function adjust(userId: string, figures: { available: string; profit: string }): Promise<void> {
-  const { buckets, version } = await memberDetail(admin, userId);
-  track(
-    await adjustBalances(admin, userId, {
-      ...figures,
-      invested: buckets.invested,
-      reason: 'Opening balance',
-      version,
-    }),
-  );
+  track(await adjustBalancesAtCurrentVersion(admin, userId, { ...figures, reason: 'Opening balance' }));
 }
 
 async function rememberedMember(): Promise<SignedInUser> {

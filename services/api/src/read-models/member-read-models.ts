@@ -14,7 +14,14 @@ import { readModelDatabase, readOrEmpty, type MemberBalancesTable } from './read
 import { waitForPosition } from './read-your-writes.js';
 
 /** The dashboard's four cards from a balances row; zeros before any money moved. */
-export function figuresOf(row: MemberBalancesTable | undefined): MemberFigures {
+export function figuresOf(
+  row:
+    | Pick<
+        MemberBalancesTable,
+        'available' | 'profit_locked' | 'profit_unlocked' | 'total_deposited' | 'total_withdrawn'
+      >
+    | undefined,
+): MemberFigures {
   return {
     withdrawable_balance: formatCents(row?.available ?? 0n),
     total_invest: formatCents(row?.total_deposited ?? 0n),

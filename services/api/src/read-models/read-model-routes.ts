@@ -98,10 +98,10 @@ export const READ_MODEL_ROUTES: readonly ApiRoute[] = [
   {
     method: 'get',
     path: '/api/admin/users/{id}',
-    summary: `One member with the four figures, the buckets and the account version.${AFTER}`,
+    summary:
+      "One member with the four figures, the buckets and the account version, all read from the account's state row: current at once, one snapshot",
     tag: 'Admin',
     access: 'staff-read',
-    query: afterQuery,
     response: adminUserDetail,
   },
   {

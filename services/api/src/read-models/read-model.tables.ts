@@ -100,9 +100,17 @@ export interface ReferralsTable {
 }
 
 /** The command side's cache of each account; only its version is read here. */
+/** The accounts' state rows: written with every command, so current, with the version their figures are at. */
 export interface AccountStatesTable {
   user_id: string;
   version: number;
+  available: bigint;
+  invested: bigint;
+  profit_locked: bigint;
+  profit_unlocked: bigint;
+  reserved: bigint;
+  total_deposited: bigint;
+  total_withdrawn: bigint;
 }
 
 export type ReadModelTables = {

@@ -1,9 +1,11 @@
-import type {
-  AdjustBalancesRequest,
-  AdminUserDetail,
-  CommandResponse,
-  DepositResponse,
-  WithdrawalResponse,
+import {
+  changedFigures,
+  type AdjustableFigure,
+  type AdjustBalancesRequest,
+  type AdminUserDetail,
+  type CommandResponse,
+  type DepositResponse,
+  type WithdrawalResponse,
 } from '@ledgerstone/contracts';
 import type TestAgent from 'supertest/lib/agent.js';
 import {
@@ -114,7 +116,7 @@ export async function memberDetail(admin: TestAgent, userId: string): Promise<Ad
   return (body as AdminUserDetail).data;
 }
 
-/** The admin sets the member's figures, naming the account version the form showed (200). */
+/** The admin sends the changed figures with the ones the form showed and the version they were read at (200). */
 export async function adjustBalances(
   admin: TestAgent,
   userId: string,
@@ -133,12 +135,21 @@ export function startProjectorFor(testApp: AccountsTestApp): Promise<ProjectorPr
   });
 }
 
-/** The admin sets the member's figures as the Edit User Details form does: at the account version it reads first. */
+/**
+ * The admin sets the member's figures as the Edit User Details form does: it reads the member first, then sends
+ * the figures given that differ from those it read, with the figures read and their version.
+ */
 export async function adjustBalancesAtCurrentVersion(
   admin: TestAgent,
   userId: string,
-  figures: Omit<AdjustBalancesRequest, 'version'>,
+  { reason, ...targets }: Partial<Record<AdjustableFigure, string>> & { reason: string },
 ): Promise<CommandResponse> {
-  const { version } = await memberDetail(admin, userId);
-  return adjustBalances(admin, userId, { ...figures, version });
+  const detail = await memberDetail(admin, userId);
+  const shown = {
+    available: detail.buckets.available,
+    invested: detail.buckets.invested,
+    profit: detail.total_balance,
+  };
+  const figures = changedFigures(shown, { ...shown, ...targets });
+  return adjustBalances(admin, userId, { ...figures, reason, version: detail.version });
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
+import { accountMessages } from '@ledgerstone/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
@@ -215,7 +216,7 @@ describe('/admin-dashboard/manage-user/:id', () => {
     expect(api.sentBodies(`PUT ${USER_URL}/balances`)).toEqual([]);
   });
 
-  it('asks for a reason when an amount changed, then sends the target figures with the version', async () => {
+  it('asks for a reason when an amount changed, then sends only that figure, as shown and as typed, with the version', async () => {
     let adjusted = false;
     const api = stubApi(
       routes('admin', {
@@ -223,7 +224,7 @@ describe('/admin-dashboard/manage-user/:id', () => {
           adjusted = true;
           return { status: 200, body: { message: 'Balances updated', position: '812:4401' } };
         },
-        [`GET ${USER_URL}?after=812%3A4401`]: member({ available: '2000.00', version: 4 }),
+        [`GET ${USER_URL}`]: () => (adjusted ? member({ available: '2000.00', version: 4 }) : member()),
         [`GET ${USER_URL}/activity`]: () => (adjusted ? activity : { status: 200, body: { data: [] } }),
       }),
     );
@@ -241,9 +242,7 @@ describe('/admin-dashboard/manage-user/:id', () => {
     expect(await screen.findByText('User updated successfully')).toBeInTheDocument();
     expect(api.sentBodies(`PUT ${USER_URL}/balances`)).toEqual([
       {
-        available: '2000',
-        invested: '5000.00',
-        profit: '250.00',
+        available: { shown: '1500.00', target: '2000' },
         reason: 'Goodwill credit for the outage',
         version: 3,
       },
@@ -255,7 +254,55 @@ describe('/admin-dashboard/manage-user/:id', () => {
       ).toBeInTheDocument(),
     );
     expect(within(editForm()).getByLabelText('Reason')).toHaveValue('');
+    expect(within(editForm()).getByLabelText('Account Balance')).toHaveValue('2000.00');
     expect(await screen.findByText('Duplicate bonus reversed')).toBeInTheDocument();
+  });
+
+  it('sends nothing for an unchanged form, nor for a figure typed as shown ("1500" is 1500.00)', async () => {
+    const api = stubApi(routes('admin'));
+    await renderManageUser();
+    const user = userEvent.setup();
+    await user.click(updateButton());
+
+    expect(await screen.findByText('Nothing to update')).toBeInTheDocument();
+
+    await replace(user, 'Account Balance', '1500');
+    await replace(user, 'Total Profit', '250.0');
+    await user.click(updateButton());
+
+    await waitFor(() => expect(screen.getAllByText('Nothing to update')).toHaveLength(2));
+    expect(api.sentBodies(`PUT ${USER_URL}/balances`)).toEqual([]);
+    expect(api.sentBodies(`PATCH ${USER_URL}`)).toEqual([]);
+  });
+
+  it('after a save reads the user again and sends the figures it then shows, with their version', async () => {
+    let renamed = false;
+    const api = stubApi(
+      routes('admin', {
+        [`PATCH ${USER_URL}`]: () => {
+          renamed = true;
+          return { status: 200, body: { message: 'User updated successfully' } };
+        },
+        // Meanwhile the member withdrew 100.00: the page reads the account at its new version.
+        [`GET ${USER_URL}`]: () => (renamed ? member({ available: '1400.00', version: 5 }) : member()),
+        [`PUT ${USER_URL}/balances`]: { status: 200, body: { message: 'Balances updated', position: '9:9' } },
+      }),
+    );
+    await renderManageUser();
+    const user = userEvent.setup();
+    await replace(user, 'Last Name', 'King');
+    await user.click(updateButton());
+    await waitFor(() => expect(within(editForm()).getByLabelText('Account Balance')).toHaveValue('1400.00'));
+
+    await replace(user, 'Account Balance', '1450.00');
+    await user.type(within(editForm()).getByLabelText('Reason'), 'Fee refunded');
+    await user.click(updateButton());
+
+    await waitFor(() =>
+      expect(api.sentBodies(`PUT ${USER_URL}/balances`)).toEqual([
+        { available: { shown: '1400.00', target: '1450.00' }, reason: 'Fee refunded', version: 5 },
+      ]),
+    );
   });
 
   it('says "Updating..." while saving and "Failed to update user" when the server refuses', async () => {
@@ -277,13 +324,10 @@ describe('/admin-dashboard/manage-user/:id', () => {
 
   it('on a 409 shows the server message and reloads the figures, keeping the reason', async () => {
     let reads = 0;
-    stubApi(
+    const api = stubApi(
       routes('admin', {
         [`GET ${USER_URL}`]: () => (++reads === 1 ? member() : member({ available: '1400.00', version: 5 })),
-        [`PUT ${USER_URL}/balances`]: {
-          status: 409,
-          body: { message: 'This account changed since you opened it' },
-        },
+        [`PUT ${USER_URL}/balances`]: { status: 409, body: { message: accountMessages.accountChanged } },
       }),
     );
     await renderManageUser();
@@ -292,11 +336,20 @@ describe('/admin-dashboard/manage-user/:id', () => {
     await user.type(within(editForm()).getByLabelText('Reason'), 'Missed interest');
     await user.click(updateButton());
 
-    expect(await screen.findByText('This account changed since you opened it')).toBeInTheDocument();
+    expect(await screen.findByText(accountMessages.accountChanged)).toBeInTheDocument();
     await waitFor(() => expect(within(editForm()).getByLabelText('Account Balance')).toHaveValue('1400.00'));
     expect(within(editForm()).getByLabelText('Total Profit')).toHaveValue('250.00');
     expect(within(editForm()).getByLabelText('Reason')).toHaveValue('Missed interest');
     expect(screen.queryByText('User updated successfully')).not.toBeInTheDocument();
+
+    // Saved again, it names the figures it shows now and their version.
+    await replace(user, 'Total Profit', '300');
+    await user.click(updateButton());
+    await waitFor(() => expect(api.sentBodies(`PUT ${USER_URL}/balances`)).toHaveLength(2));
+    expect(api.sentBodies(`PUT ${USER_URL}/balances`)).toEqual([
+      { profit: { shown: '250.00', target: '300' }, reason: 'Missed interest', version: 3 },
+      { profit: { shown: '250.00', target: '300' }, reason: 'Missed interest', version: 5 },
+    ]);
   });
 
   it('deletes the user after the confirmation and returns to the user list', async () => {

@@ -5,16 +5,13 @@ import { api } from '../../../lib/api-client.js';
 
 export type AdminUser = AdminUserDetail['data'];
 
-/** `after` is a command's log position: the answer then includes that command's effect. */
-export const getAdminUser = async (id: string, options: { after?: string; signal?: AbortSignal } = {}) => {
-  const query = options.after ? `?after=${encodeURIComponent(options.after)}` : '';
-  const answer = await api.get<AdminUserDetail>(`/admin/users/${encodeURIComponent(id)}${query}`, {
-    signal: options.signal,
-  });
+/** The figures and the version come from one current snapshot of the account: no command position to wait for. */
+export const getAdminUser = async (id: string, signal?: AbortSignal) => {
+  const answer = await api.get<AdminUserDetail>(`/admin/users/${encodeURIComponent(id)}`, { signal });
   return answer.data;
 };
 
 export const getAdminUserQueryOptions = (id: string) =>
-  queryOptions({ queryKey: ['admin', 'users', id], queryFn: ({ signal }) => getAdminUser(id, { signal }) });
+  queryOptions({ queryKey: ['admin', 'users', id], queryFn: ({ signal }) => getAdminUser(id, signal) });
 
 export const useAdminUser = (id: string) => useQuery(getAdminUserQueryOptions(id));

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { ApiError } from '../../../lib/api-client.js';
 import { getAccountActivityQueryOptions } from './get-account-activity.js';
-import { getAdminUser, getAdminUserQueryOptions } from './get-admin-user.js';
+import { getAdminUserQueryOptions } from './get-admin-user.js';
 import { adjustBalances, updateUser } from './update-user.js';
 
 export type UserChanges = { profile?: UpdateUserRequest; balances?: AdjustBalancesRequest };
@@ -14,36 +14,30 @@ export class AccountChangedError extends Error {
 }
 
 /**
- * Edit User Details: amounts go first as target figures (the step the account version guards), then the
- * profile. Resolves to the adjustment's log position when amounts changed.
+ * Edit User Details: amounts go first as the changed figures with the ones shown (the step the account version
+ * guards), then the profile.
  */
 export const useSaveUser = (userId: string) =>
   useMutation({
     mutationKey: ['admin', 'users', userId, 'save'],
-    mutationFn: async ({ profile, balances }: UserChanges): Promise<string | undefined> => {
-      let position: string | undefined;
+    mutationFn: async ({ profile, balances }: UserChanges): Promise<void> => {
       if (balances) {
         try {
-          position = (await adjustBalances(userId, balances)).position;
+          await adjustBalances(userId, balances);
         } catch (error) {
           if (error instanceof ApiError && error.status === 409) throw new AccountChangedError(error.message);
           throw error;
         }
       }
       if (profile) await updateUser(userId, profile);
-      return position;
     },
   });
 
-/** Reads the user again (after `position` when given, so the answer includes that change) and the activity. */
+/** Reads the user again (current at once: its figures come from the account's state row) and the activity. */
 export const useRefreshUser = (userId: string) => {
   const queryClient = useQueryClient();
-  return async (position?: string) => {
-    const fresh = await queryClient.fetchQuery({
-      ...getAdminUserQueryOptions(userId),
-      queryFn: ({ signal }) => getAdminUser(userId, { after: position, signal }),
-      staleTime: 0,
-    });
+  return async () => {
+    const fresh = await queryClient.fetchQuery({ ...getAdminUserQueryOptions(userId), staleTime: 0 });
     // The user list shows the balance too; it reloads when next shown.
     void queryClient.invalidateQueries({ queryKey: ['admin', 'users'], refetchType: 'none' });
     void queryClient.invalidateQueries({ queryKey: getAccountActivityQueryOptions(userId).queryKey });

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import {
   accountMessages,
   amountSchema,
+  changedFigures,
   REASON_MAX,
   REASON_MIN,
   updateUserRequest,
@@ -11,7 +12,7 @@ import Grid from '@mui/material/Grid';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { get, useForm, type Path, type UseFormReturn } from 'react-hook-form';
 import { z } from 'zod';
 
@@ -24,11 +25,16 @@ import { formatDate } from './format.js';
 type Figures = { available: string; invested: string; profit: string };
 type EditUserValues = Figures & { first_name: string; last_name: string; email: string; reason: string };
 
-const FIGURES = ['available', 'invested', 'profit'] as const;
-
-/** The figures the balances command compares its targets with: profit is locked plus unlocked. */
+/** The figures the balances command compares with the account's: profit is locked plus unlocked. */
 function figuresOf(user: AdminUser): Figures {
   return { available: user.buckets.available, invested: user.buckets.invested, profit: user.total_balance };
+}
+
+/** What the figure fields were last filled from: sent back as the figures shown, with the version they are at. */
+type Shown = { figures: Figures; version: number };
+
+function shownOf(user: AdminUser): Shown {
+  return { figures: figuresOf(user), version: user.version };
 }
 
 function formValuesOf(user: AdminUser): EditUserValues {
@@ -41,16 +47,11 @@ function formValuesOf(user: AdminUser): EditUserValues {
   };
 }
 
-function cents(amount: string): bigint | undefined {
-  const match = /^(\d+)(?:\.(\d{1,2}))?$/.exec(amount.trim());
-  return match ? BigInt(match[1] ?? '0') * 100n + BigInt((match[2] ?? '').padEnd(2, '0')) : undefined;
+function amountsChanged(values: Figures, shown: Figures): boolean {
+  return Object.keys(changedFigures(shown, values)).length > 0;
 }
 
-function amountsChanged(values: Figures, current: Figures): boolean {
-  return FIGURES.some((field) => cents(values[field]) !== cents(current[field]));
-}
-
-function editUserSchema(current: Figures) {
+function editUserSchema(shown: Figures) {
   return updateUserRequest
     .extend({
       available: amountSchema,
@@ -60,7 +61,7 @@ function editUserSchema(current: Figures) {
     })
     .superRefine((values, ctx) => {
       const { length } = values.reason;
-      if (amountsChanged(values, current) && (length < REASON_MIN || length > REASON_MAX)) {
+      if (amountsChanged(values, shown) && (length < REASON_MIN || length > REASON_MAX)) {
         ctx.addIssue({ code: 'custom', path: ['reason'], message: accountMessages.invalidReason });
       }
     });
@@ -86,12 +87,9 @@ const FIELD_NAMES = [
 ] as const;
 
 export function EditUserForm({ user, readOnly }: { user: AdminUser; readOnly: boolean }) {
-  const current = figuresOf(user);
-  const { available, invested, profit } = current;
-  const schema = useMemo(
-    () => editUserSchema({ available, invested, profit }),
-    [available, invested, profit],
-  );
+  // Not the `user` prop: a refetch may change it while the fields still show the figures they were filled from.
+  const [shown, setShown] = useState(() => shownOf(user));
+  const schema = useMemo(() => editUserSchema(shown.figures), [shown]);
   const form: EditUserForm = useForm({ resolver: zodResolver(schema), defaultValues: formValuesOf(user) });
   const save = useSaveUser(user.id);
   const refresh = useRefreshUser(user.id);
@@ -107,28 +105,26 @@ export function EditUserForm({ user, readOnly }: { user: AdminUser; readOnly: bo
     ) {
       changes.profile = profile;
     }
-    if (amountsChanged(values, current)) {
-      changes.balances = {
-        available: values.available,
-        invested: values.invested,
-        profit: values.profit,
-        reason: values.reason,
-        version: user.version,
-      };
+    const figures = changedFigures(shown.figures, values);
+    if (Object.keys(figures).length > 0) {
+      changes.balances = { ...figures, reason: values.reason, version: shown.version };
     }
     if (!changes.profile && !changes.balances) {
       toasts.info('Nothing to update');
       return;
     }
     save.mutate(changes, {
-      onSuccess: async (position) => {
+      onSuccess: async () => {
         toasts.success('User updated successfully');
-        form.reset(formValuesOf(await refresh(position)));
+        const fresh = await refresh();
+        setShown(shownOf(fresh));
+        form.reset(formValuesOf(fresh));
       },
       onError: async (error) => {
         if (error instanceof AccountChangedError) {
           toasts.error(error.message || accountMessages.accountChanged);
           const fresh = await refresh();
+          setShown(shownOf(fresh));
           form.reset({ ...form.getValues(), ...figuresOf(fresh) });
           return;
         }

@@ -74,7 +74,7 @@ export function ManageUser({ userId, readOnly }: { userId: string; readOnly: boo
               <UserInformation user={user.data} />
             </Grid>
             <Grid size={{ xs: 12, md: 7 }}>
-              <EditUserForm user={user.data} readOnly={readOnly} />
+              <EditUserForm key={user.data.id} user={user.data} readOnly={readOnly} />
             </Grid>
           </Grid>
           <RunningInvestments userId={userId} />

@@ -1,15 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import { ConflictException, Inject, NotFoundException } from '@nestjs/common';
+import { Inject, NotFoundException } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { accountMessages, type AdjustBalancesRequest, type CommandResponse } from '@ledgerstone/contracts';
+import {
+  accountMessages,
+  adjustableFigures,
+  type AdjustBalancesRequest,
+  type CommandResponse,
+} from '@ledgerstone/contracts';
 import {
   INVALID_AMOUNT,
   parseCents,
-  totalProfit,
   ValidationError,
-  type AccountCommand,
   type AdjustableBucket,
   type Cents,
+  type FigureChange,
 } from '@ledgerstone/ledger';
 import { z } from 'zod';
 import { CLOCK, type Clock } from '../../clock/clock.js';
@@ -34,8 +38,8 @@ export class AdjustBalancesCommand extends Command<CommandResponse> {
 }
 
 /**
- * The admin's form sends target figures; each changed one becomes an adjustment by the difference. Profit is
- * shown as locked plus unlocked, and its adjustment moves the unlocked part.
+ * The admin's form sends the figures it changed, each with the one it showed, and the version it read them at;
+ * the decider turns them into adjustments, or refuses a form the account no longer matches.
  */
 @CommandHandler(AdjustBalancesCommand)
 export class AdjustBalancesHandler implements ICommandHandler<AdjustBalancesCommand> {
@@ -51,38 +55,35 @@ export class AdjustBalancesHandler implements ICommandHandler<AdjustBalancesComm
 
   async execute({ admin, userId, form, context }: AdjustBalancesCommand): Promise<CommandResponse> {
     await this.requireMember(userId);
-    const targets: Record<AdjustableBucket, Cents> = {
-      available: figure('available', form.available),
-      invested: figure('invested', form.invested),
-      profit: figure('profit', form.profit),
-    };
+    const figures: Partial<Record<AdjustableBucket, FigureChange>> = {};
+    for (const bucket of adjustableFigures) {
+      const figure = form[bucket];
+      if (figure) {
+        figures[bucket] = {
+          shown: cents(bucket, figure.shown),
+          target: cents(bucket, figure.target),
+          adjustmentId: randomUUID(),
+        };
+      }
+    }
     const { result, position } = await this.accounts.execute({
       userId,
-      commandType: 'AdjustBalance',
+      commandType: 'AdjustBalances',
       metadata: commandMetadata(admin, context),
-      commands: ({ state, version }) => {
-        if (version !== form.version) throw new ConflictException(accountMessages.accountChanged);
-        const current: Record<AdjustableBucket, Cents> = {
-          available: state.available,
-          invested: state.invested,
-          profit: totalProfit(state),
-        };
-        const adjustedAt = this.clock.now();
-        return (Object.keys(targets) as AdjustableBucket[])
-          .filter((bucket) => targets[bucket] !== current[bucket])
-          .map((bucket): AccountCommand => ({
-            type: 'AdjustBalance',
-            data: {
-              userId,
-              adjustmentId: randomUUID(),
-              bucket,
-              amount: targets[bucket] - current[bucket],
-              reason: form.reason,
-              adminId: admin.userId,
-              adjustedAt,
-            },
-          }));
-      },
+      commands: ({ version }) => [
+        {
+          type: 'AdjustBalances',
+          data: {
+            userId,
+            formVersion: form.version,
+            accountVersion: version,
+            figures,
+            reason: form.reason,
+            adminId: admin.userId,
+            adjustedAt: this.clock.now(),
+          },
+        },
+      ],
       result: (events) =>
         events.length ? accountMessages.balancesUpdated : accountMessages.balancesUnchanged,
     });
@@ -102,8 +103,8 @@ export class AdjustBalancesHandler implements ICommandHandler<AdjustBalancesComm
   }
 }
 
-function figure(field: AdjustableBucket, text: string): Cents {
-  const cents = parseCents(text);
-  if (cents === null) throw new ValidationError(field, INVALID_AMOUNT);
-  return cents;
+function cents(field: AdjustableBucket, text: string): Cents {
+  const amount = parseCents(text);
+  if (amount === null) throw new ValidationError(field, INVALID_AMOUNT);
+  return amount;
 }

@@ -22,7 +22,7 @@ import { UpdateMemberCommand } from '../application/update-member.command.js';
 export class AdminUsersController {
   constructor(private readonly commands: CommandBus) {}
 
-  /** Edit User Details' amounts: target figures, posted as adjustments of the differences. */
+  /** Edit User Details' amounts: the changed figures with the ones shown, posted as adjustments of the differences. */
   @Put('balances')
   async adjustBalances(
     @CurrentActor() admin: Actor,
