@@ -1,3 +1,5 @@
+import './lib/zod-jitless.js';
+
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';

@@ -83,7 +83,7 @@ describe('every route Nest registers', () => {
 describe('Bull Board, an express router outside Nest', () => {
   const reads = ['/api/admin/queues', '/api/admin/queues/api/queues'];
   // A queue that does not exist: the board answers 404 to whoever gets through.
-  const change = '/api/admin/queues/api/queues/no-such-queue/pause';
+  const change = '/api/admin/queues/api/queues/no-such-queue/retry/failed';
 
   it.each([
     ['nobody', 401, 401],

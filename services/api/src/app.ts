@@ -6,6 +6,7 @@ import { AppModule } from './app.module.js';
 import type { Clock } from './clock/clock.js';
 import type { ApiConfig } from './config.js';
 import { ApiExceptionFilter } from './http/api-exception.filter.js';
+import { securityHeaders, siteDirectives } from './http/security-headers.js';
 import { serveSpa } from './http/spa.js';
 import { ApiMetrics } from './observability/api-metrics.js';
 import { httpMetrics } from './observability/http-metrics.js';
@@ -33,6 +34,8 @@ export async function createApp(
   app.use(requestLogging(logger));
   app.use(httpMetrics(app.get(ApiMetrics).httpRequestDuration));
   app.disable('x-powered-by');
+  // Before anything can answer, so every response (API, SPA, docs, queues board, errors) carries them.
+  app.use(...securityHeaders(config.mode));
   if (config.trustProxyHops > 0) app.set('trust proxy', config.trustProxyHops);
   app.useBodyParser('json', { limit: BODY_LIMIT });
   app.useBodyParser('urlencoded', { limit: BODY_LIMIT, extended: false });
@@ -41,7 +44,7 @@ export async function createApp(
   app.useGlobalFilters(new ApiExceptionFilter());
   // An express router, not a Nest route: the board checks the admin session itself before it answers.
   app.use(QUEUES_BOARD_PATH, app.get(QueuesBoard).handle);
-  serveSpa(app, config.spaDir);
+  serveSpa(app, config.spaDir, siteDirectives(config.mode));
   await app.init();
   return app;
 }

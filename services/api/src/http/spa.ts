@@ -1,8 +1,10 @@
-import { existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import { NotFoundException } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { NextFunction, Request, Response } from 'express';
+import { contentSecurityPolicy, type CspDirectives, withSources } from './security-headers.js';
 
 export const SPA_NOT_BUILT =
   'The Ledgerstone web app is not built yet. Build it with `npm run build` in the repository root, then reload this page.\n';
@@ -27,6 +29,37 @@ export function prerenderedPage(spaDir: string, path: string, search: string): s
   return existsSync(file) ? file : undefined;
 }
 
+/** The plain `<script>` elements frontend/scripts/prerender.mjs writes; other scripts load from files. */
+const inlineScript = /<script>([\s\S]*?)<\/script>/g;
+
+/** The CSP sources that allow exactly the page's inline scripts: `'sha256-<base64>'` of each one's text. */
+export function inlineScriptHashes(html: string): string[] {
+  return [...html.matchAll(inlineScript)].map(
+    ([, text]) =>
+      `'sha256-${createHash('sha256')
+        .update(text ?? '', 'utf8')
+        .digest('base64')}'`,
+  );
+}
+
+/** A page's policy, made once per version of its file (a rebuild while the api runs writes new ones). */
+class PagePolicies {
+  private readonly byFile = new Map<string, { version: string; policy: string }>();
+
+  constructor(private readonly directives: CspDirectives) {}
+
+  of(file: string): string {
+    const { mtimeMs, size } = statSync(file);
+    const version = `${mtimeMs}:${size}`;
+    const known = this.byFile.get(file);
+    if (known?.version === version) return known.policy;
+    const hashes = inlineScriptHashes(readFileSync(file, 'utf8'));
+    const policy = contentSecurityPolicy(withSources(this.directives, { 'script-src': hashes }));
+    this.byFile.set(file, { version, policy });
+    return policy;
+  }
+}
+
 function searchOf(url: string): string {
   const start = url.indexOf('?');
   return start === -1 ? '' : url.slice(start);
@@ -37,10 +70,13 @@ function searchOf(url: string): string {
  * page where the build made one (the browser hydrates it), and index.html for any other GET, so deep links
  * (/dashboard/deposit) load the app, which routes them itself. Vite names the files under
  * assets/ by their content hash, so they may be cached for good; everything else is revalidated.
+ * A pre-rendered page's own inline scripts are allowed by their hashes in its Content-Security-Policy, which
+ * is otherwise the site's (`directives`).
  */
-export function serveSpa(app: NestExpressApplication, spaDir: string): void {
+export function serveSpa(app: NestExpressApplication, spaDir: string, directives: CspDirectives): void {
   const index = join(spaDir, 'index.html');
   const assets = join(spaDir, 'assets') + sep;
+  const pagePolicies = new PagePolicies(directives);
 
   app.useStaticAssets(spaDir, {
     index: false,
@@ -59,7 +95,9 @@ export function serveSpa(app: NestExpressApplication, spaDir: string): void {
       response.status(503).type('text/plain').setHeader('Cache-Control', 'no-store').send(SPA_NOT_BUILT);
       return;
     }
-    const page = prerenderedPage(spaDir, request.path, searchOf(request.originalUrl)) ?? index;
+    const prerendered = prerenderedPage(spaDir, request.path, searchOf(request.originalUrl));
+    if (prerendered) response.setHeader('Content-Security-Policy', pagePolicies.of(prerendered));
+    const page = prerendered ?? index;
     response.sendFile(page, { headers: { 'Cache-Control': REVALIDATE } }, (error?: Error) => {
       if (error) next(error);
     });

@@ -11,6 +11,7 @@ import {
   type IdentityTestApp,
 } from '../identity/testing/identity-test-app.js';
 import { MAIL_QUEUE, type MailQueue } from '../infrastructure/infrastructure.tokens.js';
+import { BOARD_ACTION_REFUSED } from './queues-board.js';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const BOARD = '/api/admin/queues';
@@ -118,20 +119,137 @@ describe('Bull Board at /api/admin/queues', () => {
     expect(await (await queue.getJob(failedJobId))?.getState()).toBe('waiting');
   });
 
-  it('refuses anyone adding a mail job or rewriting its data', async () => {
+  it('refuses anyone adding a mail job or rewriting its data, however the path is spelt', async () => {
     const admin = await staffSignedIn(testApp, 'admin');
-    const refused = { message: 'Mail jobs are created by the platform only' };
+    const queue = testApp.app.get<MailQueue>(MAIL_QUEUE);
+    const jobsBefore = await queue.getJobCountByTypes('waiting', 'delayed', 'prioritized');
+    const refused = { message: BOARD_ACTION_REFUSED };
+    const job = `${BOARD}/api/queues/mail/${failedJobId}`;
 
-    await admin.browser
-      .post(`${BOARD}/api/queues/mail/add`)
-      .set('Origin', PUBLIC_URL)
-      .send({ name: 'admin-message', data: {} })
-      .expect(403, refused);
-    await admin.browser
-      .patch(`${BOARD}/api/queues/mail/${failedJobId}/update-data`)
-      .set('Origin', PUBLIC_URL)
-      .send({ jobData: { to: 'someone@example.test' } })
-      .expect(403, refused);
+    for (const path of [
+      `${BOARD}/api/queues/mail/add`,
+      `${BOARD}/api/queues/mail/ADD`,
+      `${BOARD}/api/queues/mail/Add`,
+      `${BOARD}/api/queues/mail/%41DD`,
+      `${BOARD}/api/queues/mail/%61dd`,
+      `${BOARD}/api/queues/mail/add/`,
+      `${BOARD}/api/queues//mail/add`,
+      `${BOARD}//api/queues/mail/add`,
+      `${BOARD}/API/QUEUES/MAIL/ADD`,
+    ]) {
+      const response = await admin.browser
+        .post(path)
+        .set('Origin', PUBLIC_URL)
+        .send({
+          name: 'password-reset',
+          data: { to: 'someone@example.test', data: { link: 'https://evil.example' } },
+        });
+      expect({ path, status: response.status, body: response.body }).toEqual({
+        path,
+        status: 403,
+        body: refused,
+      });
+    }
+    for (const path of [
+      `${job}/update-data`,
+      `${job}/UPDATE-DATA`,
+      `${job}/Update-Data`,
+      `${job}/update%2Ddata`,
+      `${job}/%75pdate-data`,
+      `${job}/update-data/`,
+    ]) {
+      const response = await admin.browser
+        .patch(path)
+        .set('Origin', PUBLIC_URL)
+        .send({ jobData: { to: 'someone@example.test' } });
+      expect({ path, status: response.status, body: response.body }).toEqual({
+        path,
+        status: 403,
+        body: refused,
+      });
+    }
+    // The session cookie is for the path /api, so the board's own path in other letters has no session.
+    await admin.browser.post('/API/ADMIN/QUEUES/api/queues/mail/add').set('Origin', PUBLIC_URL).expect(401);
+    expect(await queue.getJobCountByTypes('waiting', 'delayed', 'prioritized')).toBe(jobsBefore);
+    expect((await queue.getJob(failedJobId))?.data.to).toBe('ada@example.test');
+  });
+
+  it('refuses an admin every other change: pausing, emptying, promoting, retrying or cleaning waiting mail', async () => {
+    const admin = await staffSignedIn(testApp, 'admin');
+    const job = `${BOARD}/api/queues/mail/${failedJobId}`;
+
+    for (const [method, path] of [
+      ['put', `${BOARD}/api/queues/pause`],
+      ['put', `${BOARD}/api/queues/mail/pause`],
+      ['put', `${BOARD}/api/queues/mail/empty`],
+      ['put', `${BOARD}/api/queues/mail/obliterate`],
+      ['put', `${BOARD}/api/queues/mail/promote`],
+      ['put', `${BOARD}/api/queues/mail/concurrency`],
+      ['put', `${BOARD}/api/queues/mail/clean/waiting`],
+      ['put', `${BOARD}/api/queues/mail/clean/delayed`],
+      ['put', `${job}/promote`],
+      ['put', `${job}/RETRY`],
+      ['put', `${job}/retry/`],
+      ['patch', `${job}/delay`],
+      ['patch', `${job}/priority`],
+      ['post', `${job}/retry`],
+      ['delete', job],
+    ] as const) {
+      const response = await admin.browser[method](path).set('Origin', PUBLIC_URL);
+      expect({ method, path, status: response.status }).toEqual({ method, path, status: 403 });
+    }
+    expect(await testApp.app.get<MailQueue>(MAIL_QUEUE).isPaused()).toBe(false);
+  });
+
+  it('lets an admin retry or clean every failed or completed job', async () => {
+    const admin = await staffSignedIn(testApp, 'admin');
+
+    for (const path of [
+      `${BOARD}/api/queues/mail/retry/failed`,
+      `${BOARD}/api/queues/mail/clean/completed`,
+      `${BOARD}/api/queues/mail/clean/failed`,
+    ]) {
+      const response = await admin.browser.put(path).set('Origin', PUBLIC_URL);
+      expect({ path, status: response.status }).toEqual({ path, status: 200 });
+    }
+  });
+
+  it('answers only the read routes the board needs, spelt exactly', async () => {
+    const admin = await staffSignedIn(testApp, 'admin');
+
+    for (const path of [
+      `${BOARD}/`,
+      `${BOARD}/queue/mail`,
+      `${BOARD}/queue/mail/${failedJobId}`,
+      `${BOARD}/api/redis/stats`,
+      `${BOARD}/api/queues?activeQueue=mail`,
+      `${BOARD}/api/queues/mail/${failedJobId}`,
+      `${BOARD}/api/queues/mail/${failedJobId}/logs`,
+      `${BOARD}/api/queues/mail/job-data-schema`,
+      `${BOARD}/static/favicon-32x32.png`,
+    ]) {
+      const response = await admin.browser.get(path);
+      expect({ path, status: response.status }).toEqual({ path, status: 200 });
+    }
+    for (const path of [`${BOARD}/API/QUEUES`, `${BOARD}/api/queues/`, `${BOARD}//api/queues`]) {
+      const response = await admin.browser.get(path);
+      expect({ path, status: response.status }).toEqual({ path, status: 404 });
+    }
+  });
+
+  it("names no framework, and allows the board page's own files and web fonts only", async () => {
+    const admin = await staffSignedIn(testApp, 'admin');
+
+    for (const path of [BOARD, `${BOARD}/api/queues`, `${BOARD}/static/favicon-32x32.png`]) {
+      const response = await admin.browser.get(path).expect(200);
+
+      expect(response.headers['x-powered-by']).toBeUndefined();
+      expect(response.headers['x-frame-options']).toBe('DENY');
+      const policy = response.headers['content-security-policy'] ?? '';
+      expect(policy).toMatch(/(^|; )script-src 'self'(;|$)/);
+      expect(policy).toMatch(/(^|; )frame-ancestors 'none'(;|$)/);
+      expect(policy).toMatch(/(^|; )style-src 'self' 'unsafe-inline' https:\/\/fonts\.googleapis\.com(;|$)/);
+    }
   });
 
   it('gives an auditor the read-only board and refuses any change', async () => {

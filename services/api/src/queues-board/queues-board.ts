@@ -1,25 +1,57 @@
 import { createBullBoard } from '@bull-board/api';
 import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { ExpressAdapter } from '@bull-board/express';
-import { ForbiddenException, Inject, Injectable, Logger } from '@nestjs/common';
+import { ForbiddenException, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { identityMessages } from '@ledgerstone/contracts';
 import type { Job } from 'bullmq';
-import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { Express, NextFunction, Request, RequestHandler, Response } from 'express';
 import type { ApiConfig } from '../config.js';
 import { errorResponse, INTERNAL_ERROR } from '../http/error-response.js';
+import { contentSecurityPolicy, siteDirectives, withSources } from '../http/security-headers.js';
 import { SessionAccess } from '../identity/access/session-access.js';
 import { API_CONFIG, MAIL_QUEUE, type MailQueue } from '../infrastructure/infrastructure.tokens.js';
 import { maskEmailAddresses, maskJobData } from './job-masking.js';
 
 export const QUEUES_BOARD_PATH = '/api/admin/queues';
 
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const SAFE_METHODS = new Set(['GET', 'HEAD']);
+
+const NAME = '[^/]+';
+const FINISHED = '(?:completed|failed)';
 
 /**
- * Board routes no one may use: adding a job or rewriting a job's data would send mail the platform never
- * decided to send, outside the audit trail.
+ * What the board is let answer, matched against the path exactly as sent (letter case, percent-encoding,
+ * empty segments and trailing slashes included), after the mount point. Express matches the board's own
+ * routes case-insensitively and loosely, so a deny-list of its routes can always be passed (`/ADD`); an
+ * allow-list cannot. Reads: the board's pages, its static files and its read routes.
  */
-const REFUSED_ROUTES = [/^\/api\/queues\/[^/]+\/add\/?$/, /^\/api\/queues\/[^/]+\/[^/]+\/update-data\/?$/];
+const BOARD_READS = [
+  /^\/(?:metrics-history|job-schedulers)?$/,
+  new RegExp(`^/queue/${NAME}(?:/${NAME})?$`),
+  /^\/static(?:\/[A-Za-z0-9_-][A-Za-z0-9._-]*)+$/,
+  /^\/api\/(?:redis\/stats|queues|job-schedulers)$/,
+  new RegExp(`^/api/queues/${NAME}/(?:metrics|default-job-options|workers|rate-limit|job-data-schema)$`),
+  new RegExp(`^/api/queues/${NAME}/${NAME}(?:/logs|/flow)?$`),
+];
+
+/**
+ * The changes an operator needs: retry a job or every failed (or completed) one, and clean a job or the
+ * finished ones. Nothing else: adding a job or rewriting a job's data would send mail the platform never
+ * decided to send, outside the audit trail; pausing or emptying the queue would stop every mail.
+ */
+const BOARD_ACTIONS = [
+  new RegExp(`^/api/queues/${NAME}/${NAME}/(?:retry|clean)$`),
+  new RegExp(`^/api/queues/${NAME}/(?:retry|clean)/${FINISHED}$`),
+];
+
+export const BOARD_ACTION_REFUSED =
+  'The queues board only retries and cleans jobs: mail jobs are created and changed by the platform only';
+
+/** Whether the board may answer this request at all (who may is checked apart). */
+export function boardAllows(method: string, path: string): boolean {
+  if (SAFE_METHODS.has(method)) return BOARD_READS.some((route) => route.test(path));
+  return method === 'PUT' && BOARD_ACTIONS.some((route) => route.test(path));
+}
 
 /** A job whose failure texts are masked as well: SMTP refusals quote the recipient's address. */
 function withMaskedFailures(job: Job): Job {
@@ -76,7 +108,23 @@ function board(queue: MailQueue, readOnlyMode: boolean): RequestHandler {
       uiConfig: { boardTitle: readOnlyMode ? 'Ledgerstone queues (read-only)' : 'Ledgerstone queues' },
     },
   });
-  return server.getRouter() as RequestHandler;
+  const app = server.getRouter() as Express;
+  // The board is an express app of its own, which would name itself in every answer.
+  app.disable('x-powered-by');
+  return app;
+}
+
+/**
+ * The site's policy, and the board page's web fonts (its stylesheet links Google Fonts): the board is a
+ * third-party UI for staff only, and its scripts still come from its own files only.
+ */
+function boardPolicy(mode: ApiConfig['mode']): string {
+  return contentSecurityPolicy(
+    withSources(siteDirectives(mode), {
+      'style-src': ['https://fonts.googleapis.com'],
+      'font-src': ['https://fonts.gstatic.com'],
+    }),
+  );
 }
 
 /**
@@ -89,6 +137,7 @@ export class QueuesBoard {
   private readonly full: RequestHandler;
   private readonly readOnly: RequestHandler;
   private readonly origin: string;
+  private readonly policy: string;
 
   constructor(
     @Inject(MAIL_QUEUE) queue: MailQueue,
@@ -98,6 +147,7 @@ export class QueuesBoard {
     this.full = board(queue, false);
     this.readOnly = board(queue, true);
     this.origin = new URL(config.publicUrl).origin;
+    this.policy = boardPolicy(config.mode);
   }
 
   /** Express middleware, mounted at QUEUES_BOARD_PATH. */
@@ -118,9 +168,11 @@ export class QueuesBoard {
     }
     const actor = await this.access.actorFor('staff-read', request);
     if (changes && actor.role !== 'admin') throw new ForbiddenException(identityMessages.forbidden);
-    if (changes && REFUSED_ROUTES.some((route) => route.test(request.path))) {
-      throw new ForbiddenException('Mail jobs are created by the platform only');
+    if (!boardAllows(request.method, request.path)) {
+      if (changes) throw new ForbiddenException(BOARD_ACTION_REFUSED);
+      throw new NotFoundException(`Cannot ${request.method} ${request.originalUrl}`);
     }
+    response.setHeader('Content-Security-Policy', this.policy);
     (actor.role === 'admin' ? this.full : this.readOnly)(request, response, next);
   }
 }

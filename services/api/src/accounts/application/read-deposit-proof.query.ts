@@ -4,7 +4,10 @@ import { PROOF_EXTENSIONS, type ProofContentType } from '../domain/proof-type.js
 import { AccountLookup } from '../persistence/account-lookup.js';
 import { ProofStorage } from './proof-storage.js';
 
-/** A deposit's proof, streamed from object storage; with `ownerId`, only that member's own. */
+/**
+ * A deposit's proof, streamed from object storage as a download (never shown as a page of the site); with
+ * `ownerId`, only that member's own.
+ */
 export class ReadDepositProofQuery extends Query<StreamableFile> {
   constructor(
     readonly depositId: string,
@@ -27,7 +30,7 @@ export class ReadDepositProofHandler implements IQueryHandler<ReadDepositProofQu
     return new StreamableFile(await this.proofs.open(proof.object_key), {
       type,
       length: proof.size_bytes,
-      disposition: `inline; filename="proof-${depositId}.${PROOF_EXTENSIONS[type]}"`,
+      disposition: `attachment; filename="proof-${depositId}.${PROOF_EXTENSIONS[type]}"`,
     });
   }
 }

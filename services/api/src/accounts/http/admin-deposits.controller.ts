@@ -1,14 +1,4 @@
-import {
-  Body,
-  Controller,
-  Get,
-  Header,
-  HttpCode,
-  HttpStatus,
-  Param,
-  Post,
-  StreamableFile,
-} from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, StreamableFile } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { rejectRequest, type CommandResponse } from '@ledgerstone/contracts';
 import type { RequestContext } from '../../identity/application/request-context.js';
@@ -16,6 +6,7 @@ import { AdminOnly, StaffRead } from '../../identity/access/access.decorators.js
 import { CurrentActor } from '../../identity/access/current-actor.decorator.js';
 import { RequestInfo } from '../../identity/http/request-info.decorator.js';
 import { parseRequest } from './parse-request.js';
+import { ProofResponseHeaders } from './proof-response.js';
 import type { Actor } from '../../identity/persistence/session-store.js';
 import { ConfirmDepositCommand } from '../application/confirm-deposit.command.js';
 import { ReadDepositProofQuery } from '../application/read-deposit-proof.query.js';
@@ -54,7 +45,7 @@ export class AdminDepositsController {
 
   @StaffRead()
   @Get('proof')
-  @Header('X-Content-Type-Options', 'nosniff')
+  @ProofResponseHeaders()
   async proof(@Param('id') depositId: string): Promise<StreamableFile> {
     return this.queries.execute(new ReadDepositProofQuery(depositId));
   }

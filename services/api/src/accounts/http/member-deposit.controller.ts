@@ -2,7 +2,6 @@ import {
   Body,
   Controller,
   Get,
-  Header,
   Headers,
   HttpCode,
   HttpStatus,
@@ -23,6 +22,7 @@ import type { Actor } from '../../identity/persistence/session-store.js';
 import { ReadDepositProofQuery } from '../application/read-deposit-proof.query.js';
 import { RequestDepositCommand, type UploadedProof } from '../application/request-deposit.command.js';
 import { idempotencyKey } from './idempotency-key.js';
+import { ProofResponseHeaders } from './proof-response.js';
 import { PROOF_FIELD, ProofUploadInterceptor } from './proof-upload.interceptor.js';
 
 /** The form with the proof's file name, which is kept with the proof: all refused at once, before anything is stored. */
@@ -58,7 +58,7 @@ export class MemberDepositController {
 
   /** The member's own proof of payment; any other id is not found. */
   @Get('deposits/:id/proof')
-  @Header('X-Content-Type-Options', 'nosniff')
+  @ProofResponseHeaders()
   async proof(@CurrentActor() member: Actor, @Param('id') depositId: string): Promise<StreamableFile> {
     return this.queries.execute(new ReadDepositProofQuery(depositId, member.userId));
   }
