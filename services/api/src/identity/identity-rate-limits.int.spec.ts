@@ -16,7 +16,6 @@ beforeAll(async () => {
     TRUST_PROXY_HOPS: '1',
     RATE_LIMIT_SIGNUP_PER_IP_HOUR: '2',
     RATE_LIMIT_LOGIN_PER_IP_MINUTE: '3',
-    RATE_LIMIT_LOGIN_FAILURES_PER_ACCOUNT: '3',
     RATE_LIMIT_VERIFY_PER_IP_HOUR: '2',
     RATE_LIMIT_FORGOT_PER_ACCOUNT_HOUR: '2',
     RATE_LIMIT_FORGOT_PER_IP_HOUR: '3',
@@ -52,50 +51,6 @@ describe('login', () => {
     for (let n = 1; n <= 3; n++) expect((await attempt()).status).toBe(401);
 
     expectRefused(await attempt(), 60);
-  });
-
-  it('locks an account after the configured failures, even for the right password, from any address', async () => {
-    const details = await activeMember(testApp, {}, client());
-    for (let n = 1; n <= 3; n++) {
-      await client().post('/api/user/login').send({ email: details.email, password: 'wrong' }).expect(401);
-    }
-
-    const right = await client()
-      .post('/api/user/login')
-      .send({ email: details.email, password: details.password });
-
-    expectRefused(right, 900);
-  });
-
-  it('counts failures for unknown addresses the same way', async () => {
-    for (let n = 1; n <= 3; n++) {
-      await client()
-        .post('/api/user/login')
-        .send({ email: 'ghost@example.test', password: 'wrong' })
-        .expect(401);
-    }
-
-    expectRefused(
-      await client().post('/api/user/login').send({ email: 'ghost@example.test', password: 'wrong' }),
-      900,
-    );
-  });
-
-  it('starts the failure count afresh after a successful login', async () => {
-    const details = await activeMember(testApp, {}, client());
-    const wrong = () => client().post('/api/user/login').send({ email: details.email, password: 'wrong' });
-    await wrong().expect(401);
-    await wrong().expect(401);
-
-    await client()
-      .post('/api/user/login')
-      .send({ email: details.email, password: details.password })
-      .expect(200);
-
-    await wrong().expect(401);
-    await wrong().expect(401);
-    await wrong().expect(401);
-    expectRefused(await wrong(), 900);
   });
 });
 

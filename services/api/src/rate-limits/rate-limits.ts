@@ -4,56 +4,125 @@ import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Limit, RateLimitConfig } from './rate-limits.config.js';
 import { TooManyAttempts } from './too-many-attempts.error.js';
 
+/** Member and admin logins count apart: attempts at one never hold back the other. */
+export type LoginAudience = 'member' | 'admin';
+
+/** How long an address that signed in to an account stays known to it, and how many such addresses are kept. */
+export const KNOWN_ADDRESS_DAYS = 90;
+export const KNOWN_ADDRESSES_KEPT = 20;
+
+/** A notice that someone tried to sign up with an account's address goes out at most this often. */
+const SIGNUP_NOTICE: Limit = { points: 1, windowSeconds: 60 * 60 };
+
+/** What one login attempt counted; `loginSucceeded` takes it back when the password was right. */
+export interface LoginAttempt {
+  audience: LoginAudience;
+  account: string;
+  ip: string;
+  /** False when the address is one the account knows: the account's own soft limit left it alone. */
+  countedForAccount: boolean;
+}
+
+interface LoginLimiters {
+  perIp: RateLimiterRedis;
+  failuresPerAccountIp: RateLimiterRedis;
+  failuresPerIp: RateLimiterRedis;
+  failuresPerAccount: RateLimiterRedis;
+}
+
 /**
  * The identity routes' rate limits, counted in Redis so every api instance shares them.
- * Each method consumes one attempt and throws `TooManyAttempts` when the caller is over a limit.
+ * Each attempt is counted (atomically, by `consume`) before anything is checked, so concurrent attempts can
+ * never get past a limit; over a limit, the method throws `TooManyAttempts`.
  */
 export class RateLimits {
   private readonly signupPerIp: RateLimiterRedis;
-  private readonly loginPerIp: RateLimiterRedis;
-  private readonly loginFailuresPerAccount: RateLimiterRedis;
+  private readonly login: Record<LoginAudience, LoginLimiters>;
+  private readonly passwordChangeFailures: RateLimiterRedis;
   private readonly verifyPerIp: RateLimiterRedis;
   private readonly resendPerAccount: RateLimiterRedis;
   private readonly forgotPasswordPerAccount: RateLimiterRedis;
   private readonly forgotPasswordPerIp: RateLimiterRedis;
+  private readonly signupNotice: RateLimiterRedis;
 
   constructor(
     private readonly redis: Redis,
     private readonly keyPrefix: string,
-    private readonly config: RateLimitConfig,
+    config: RateLimitConfig,
   ) {
     this.signupPerIp = this.limiter('signup:ip', config.signupPerIp);
-    this.loginPerIp = this.limiter('login:ip', config.loginPerIp);
-    this.loginFailuresPerAccount = this.limiter('login-failures:account', config.loginFailuresPerAccount);
+    const loginLimiters = (audience: LoginAudience): LoginLimiters => ({
+      perIp: this.limiter(`login:${audience}:ip`, config.loginPerIp),
+      failuresPerAccountIp: this.limiter(
+        `login-failures:${audience}:account-ip`,
+        config.loginFailuresPerAccountIp,
+      ),
+      failuresPerIp: this.limiter(`login-failures:${audience}:ip`, config.loginFailuresPerIp),
+      failuresPerAccount: this.limiter(`login-failures:${audience}:account`, config.loginFailuresPerAccount),
+    });
+    this.login = { member: loginLimiters('member'), admin: loginLimiters('admin') };
+    this.passwordChangeFailures = this.limiter(
+      'password-change-failures:account',
+      config.passwordChangeFailuresPerAccount,
+    );
     this.verifyPerIp = this.limiter('verify:ip', config.verifyPerIp);
     this.resendPerAccount = this.limiter('resend:account', config.resendPerAccount);
     this.forgotPasswordPerAccount = this.limiter('forgot-password:account', config.forgotPasswordPerAccount);
     this.forgotPasswordPerIp = this.limiter('forgot-password:ip', config.forgotPasswordPerIp);
+    this.signupNotice = this.limiter('signup-notice:account', SIGNUP_NOTICE);
   }
 
   async signup(ip: string): Promise<void> {
     await consume(this.signupPerIp, ip);
   }
 
-  async loginAttempt(ip: string): Promise<void> {
-    await consume(this.loginPerIp, ip);
-  }
-
-  /** Checked before the password is verified, so a locked account costs no hashing and reveals nothing. */
-  async loginFailuresExceeded(accountKey: string): Promise<void> {
-    const failures = await this.loginFailuresPerAccount.get(accountIdentity(accountKey));
-    if (failures && failures.consumedPoints >= this.config.loginFailuresPerAccount.points) {
-      throw new TooManyAttempts(failures.msBeforeNext);
+  /**
+   * Counts a login attempt as a failure before the password is checked: the address's burst limit, the hard
+   * limit of this account from this address, the address's failures across accounts and, unless the address
+   * signed in to the account before, the account's soft limit. A refused attempt costs no hashing, reveals
+   * nothing, and counts against no further limit; a right password takes the failure back with `loginSucceeded`.
+   */
+  async loginAttempt(audience: LoginAudience, accountKey: string, ip: string): Promise<LoginAttempt> {
+    const limiters = this.login[audience];
+    await consume(limiters.perIp, ip);
+    const account = accountIdentity(accountKey);
+    const known = await this.isKnownAddress(audience, account, ip);
+    const failures: [RateLimiterRedis, string][] = [
+      [limiters.failuresPerAccountIp, `${account}:${ip}`],
+      [limiters.failuresPerIp, ip],
+    ];
+    if (!known) failures.push([limiters.failuresPerAccount, account]);
+    // One after the other, so that an attempt one limit refuses is taken back from those it passed: hammering
+    // from one address cannot use up the account's limit, which would hold back the owner's new addresses.
+    for (const [index, [limiter, key]] of failures.entries()) {
+      try {
+        await consume(limiter, key);
+      } catch (error) {
+        await Promise.all(failures.slice(0, index).map(([passed, passedKey]) => passed.reward(passedKey, 1)));
+        throw error;
+      }
     }
+    return { audience, account, ip, countedForAccount: !known };
   }
 
-  /** Counts one wrong password; the refusal comes from `loginFailuresExceeded` on the next attempt. */
-  async loginFailure(accountKey: string): Promise<void> {
-    await this.loginFailuresPerAccount.penalty(accountIdentity(accountKey));
+  /** The password was right: the attempt was no failure, and the address becomes one the account knows. */
+  async loginSucceeded({ audience, account, ip, countedForAccount }: LoginAttempt): Promise<void> {
+    const limiters = this.login[audience];
+    await Promise.all([
+      limiters.failuresPerAccountIp.delete(`${account}:${ip}`),
+      limiters.failuresPerIp.reward(ip, 1),
+      countedForAccount ? limiters.failuresPerAccount.reward(account, 1) : undefined,
+      this.rememberAddress(audience, account, ip),
+    ]);
   }
 
-  async loginSucceeded(accountKey: string): Promise<void> {
-    await this.loginFailuresPerAccount.delete(accountIdentity(accountKey));
+  /** Counted before the current password is checked; `passwordChangeSucceeded` clears the count. */
+  async passwordChangeAttempt(userId: string): Promise<void> {
+    await consume(this.passwordChangeFailures, accountIdentity(userId));
+  }
+
+  async passwordChangeSucceeded(userId: string): Promise<void> {
+    await this.passwordChangeFailures.delete(accountIdentity(userId));
   }
 
   async verifyAttempt(ip: string): Promise<void> {
@@ -64,21 +133,44 @@ export class RateLimits {
     await consume(this.resendPerAccount, accountIdentity(accountId));
   }
 
+  /** Whether a "someone tried to sign up with your address" notice may go to this account now (one an hour). */
+  async maySendSignupNotice(accountKey: string): Promise<boolean> {
+    try {
+      await consume(this.signupNotice, accountIdentity(accountKey));
+      return true;
+    } catch (error) {
+      if (error instanceof TooManyAttempts) return false;
+      throw error;
+    }
+  }
+
   /** Counts against both limits at once; when both refuse, the caller waits for the later one. */
   async forgotPassword(ip: string, email: string): Promise<void> {
-    const outcomes = await Promise.allSettled([
-      this.forgotPasswordPerIp.consume(ip),
-      this.forgotPasswordPerAccount.consume(accountIdentity(email)),
+    await consumeAll([
+      [this.forgotPasswordPerIp, ip],
+      [this.forgotPasswordPerAccount, accountIdentity(email)],
     ]);
-    const refusals: RateLimiterRes[] = [];
-    for (const outcome of outcomes) {
-      if (outcome.status === 'fulfilled') continue;
-      if (!(outcome.reason instanceof RateLimiterRes)) throw outcome.reason;
-      refusals.push(outcome.reason);
-    }
-    if (refusals.length > 0) {
-      throw new TooManyAttempts(Math.max(...refusals.map((refusal) => refusal.msBeforeNext)));
-    }
+  }
+
+  private knownAddressesKey(audience: LoginAudience, account: string): string {
+    return `${this.keyPrefix}:login:${audience}:known-addresses:${account}`;
+  }
+
+  private async isKnownAddress(audience: LoginAudience, account: string, ip: string): Promise<boolean> {
+    const since = Date.now() - KNOWN_ADDRESS_DAYS * 86_400_000;
+    const score = await this.redis.zscore(this.knownAddressesKey(audience, account), ip);
+    return score !== null && Number(score) >= since;
+  }
+
+  /** A sorted set per account: address → when it last signed in; the newest few are kept, for 90 days. */
+  private async rememberAddress(audience: LoginAudience, account: string, ip: string): Promise<void> {
+    const key = this.knownAddressesKey(audience, account);
+    await this.redis
+      .multi()
+      .zadd(key, Date.now(), ip)
+      .zremrangebyrank(key, 0, -(KNOWN_ADDRESSES_KEPT + 1))
+      .expire(key, KNOWN_ADDRESS_DAYS * 86_400)
+      .exec();
   }
 
   private limiter(name: string, limit: Limit): RateLimiterRedis {
@@ -96,12 +188,24 @@ export function createRateLimits(redis: Redis, keyPrefix: string, config: RateLi
 }
 
 async function consume(limiter: RateLimiterRedis, key: string): Promise<void> {
-  try {
-    await limiter.consume(key);
-  } catch (refusal) {
+  await consumeAll([[limiter, key]]);
+}
+
+/**
+ * Consumes one point of each limit at once (each atomically, in Redis). Refused by any, the caller waits for
+ * the latest of the refusing windows.
+ */
+async function consumeAll(counts: readonly (readonly [RateLimiterRedis, string])[]): Promise<void> {
+  const outcomes = await Promise.allSettled(counts.map(([limiter, key]) => limiter.consume(key)));
+  const refusals: RateLimiterRes[] = [];
+  for (const outcome of outcomes) {
+    if (outcome.status === 'fulfilled') continue;
     // The limiter rejects with its own result when over the limit, and with an Error when Redis fails.
-    if (refusal instanceof RateLimiterRes) throw new TooManyAttempts(refusal.msBeforeNext);
-    throw refusal;
+    if (!(outcome.reason instanceof RateLimiterRes)) throw outcome.reason;
+    refusals.push(outcome.reason);
+  }
+  if (refusals.length > 0) {
+    throw new TooManyAttempts(Math.max(...refusals.map((refusal) => refusal.msBeforeNext)));
   }
 }
 

@@ -3,6 +3,7 @@ import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { IdentityEvent } from '@ledgerstone/ledger';
 import { CLOCK, type Clock } from '../../clock/clock.js';
 import { DATABASE, type Database } from '../../infrastructure/infrastructure.tokens.js';
+import { RateLimits } from '../../rate-limits/rate-limits.js';
 import { newPasswordProblem } from '../domain/password-policy.js';
 import { IdentityEventLog } from '../persistence/identity-event-log.js';
 import { identityDatabase, type IdentityDatabase } from '../persistence/identity.tables.js';
@@ -31,6 +32,7 @@ export class ChangePasswordHandler implements ICommandHandler<ChangePassword> {
   constructor(
     @Inject(DATABASE) database: Database,
     @Inject(CLOCK) private readonly clock: Clock,
+    private readonly rateLimits: RateLimits,
     private readonly hasher: PasswordHasher,
     private readonly sessions: SessionStore,
     private readonly events: IdentityEventLog,
@@ -41,10 +43,13 @@ export class ChangePasswordHandler implements ICommandHandler<ChangePassword> {
 
   async execute({ actor, passwords, context }: ChangePassword): Promise<void> {
     if (newPasswordProblem(passwords.newPassword)) throw identityErrors.commonPassword('new_password');
+    // Counted before the current password is checked: a stolen session cannot guess it at will.
+    await this.rateLimits.passwordChangeAttempt(actor.userId);
     const user = await findUser(this.db, actor.userId);
     if (!user?.email || !(await this.hasher.verify(user.password_hash, passwords.currentPassword))) {
       throw identityErrors.currentPasswordWrong();
     }
+    await this.rateLimits.passwordChangeSucceeded(actor.userId);
     const passwordHash = await this.hasher.hash(passwords.newPassword);
     const now = this.clock.now();
 

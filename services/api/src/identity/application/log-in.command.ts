@@ -52,19 +52,16 @@ export class LogInHandler implements ICommandHandler<LogIn> {
 
   async execute({ audience, credentials, context }: LogIn): Promise<LoginOutcome> {
     const { email, password, rememberMe } = credentials;
-    await this.rateLimits.loginAttempt(context.ip);
-    await this.rateLimits.loginFailuresExceeded(email);
+    // Counted as a failure before the password is checked, so concurrent guesses cannot pass the limits.
+    const attempt = await this.rateLimits.loginAttempt(audience, email, context.ip);
 
     // Unknown e-mail and wrong password take the same time and get the same answer.
     const user = await findUserByEmail(this.db, email, audience);
     const valid = user
       ? await this.passwords.verify(user.password_hash, password)
       : await this.passwords.verifyForNobody(password);
-    if (!user || !valid) {
-      await this.rateLimits.loginFailure(email);
-      throw identityErrors.badCredentials();
-    }
-    await this.rateLimits.loginSucceeded(email);
+    if (!user || !valid) throw identityErrors.badCredentials();
+    await this.rateLimits.loginSucceeded(attempt);
 
     const now = this.clock.now();
     if (user.status === 'unverified') return this.requireVerification(user, now, context);
