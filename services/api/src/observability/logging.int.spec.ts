@@ -89,6 +89,42 @@ describe('api logs', () => {
   });
 });
 
+describe('secrets in URLs', () => {
+  const TOKEN = 'reset-token-that-must-not-be-logged-0123456789abcdef';
+
+  it.each(['/api/user/change', '/api/admin/change'])(
+    'a reset token in %s/<token> is logged as [redacted], and no secret of the request is',
+    async (route) => {
+      const response = await request(app.getHttpServer())
+        .post(`${route}/${TOKEN}`)
+        .set('X-Requested-With', 'XMLHttpRequest')
+        .send({ password: PASSWORD, confirmPassword: PASSWORD });
+
+      const logged = entries().filter((entry) => entry.reqId === response.headers['x-request-id']);
+      expect(logged).toEqual([
+        expect.objectContaining({ req: expect.objectContaining({ url: `${route}/[redacted]` }) }),
+      ]);
+      const text = lines.join('\n');
+      expect(text).not.toContain(TOKEN);
+      expect(text).not.toContain(PASSWORD);
+    },
+  );
+
+  it("the SPA's reset pages and secret query parameters are redacted too", async () => {
+    const page = await request(app.getHttpServer()).get(`/reset-password/${TOKEN}`);
+    const query = await request(app.getHttpServer()).get(`/api/docs/openapi.json?token=${TOKEN}&pretty=1`);
+
+    const urls = entries()
+      .filter((entry) => [page, query].some((answer) => entry.reqId === answer.headers['x-request-id']))
+      .map((entry) => (entry.req as { url: string }).url);
+    expect(urls.sort()).toEqual([
+      '/api/docs/openapi.json?token=[redacted]&pretty=1',
+      '/reset-password/[redacted]',
+    ]);
+    expect(lines.join('\n')).not.toContain(TOKEN);
+  });
+});
+
 describe('a server fault', () => {
   it("is logged by the exception filter as a JSON error line carrying the request's id", async () => {
     const withoutRedis = await startApi(`redis://127.0.0.1:${await closedPort()}`);

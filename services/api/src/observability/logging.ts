@@ -10,9 +10,26 @@ import type { LogLevel } from '../config.js';
 
 export const REQUEST_ID_HEADER = 'X-Request-Id';
 
+/** Fields that hold a secret wherever they appear, at the top of a logged object or one level down. */
+const SECRET_FIELDS = [
+  'password',
+  'currentPassword',
+  'current_password',
+  'old_password',
+  'newPassword',
+  'new_password',
+  'token',
+  'verifyCode',
+  'secret',
+  'cookieSecret',
+  'metricsToken',
+  'cookie',
+  'authorization',
+];
+
 /**
- * The request serializer below keeps no headers and no body at all; these paths only catch an object that
- * code logs by hand.
+ * The request serializer below keeps no headers and no body at all, and redacts secrets in the URL; these
+ * paths only catch an object that code logs by hand.
  */
 const REDACTED = [
   'req.headers.cookie',
@@ -22,15 +39,40 @@ const REDACTED = [
   'headers.authorization',
   'req.body',
   'body',
-  'password',
+  ...SECRET_FIELDS,
+  ...SECRET_FIELDS.map((field) => `*.${field}`),
 ];
+
+export const REDACTED_TEXT = '[redacted]';
+
+/** Path segments that are secrets themselves: password-reset tokens, in the api's routes and the SPA's pages. */
+const SECRET_PATH_SEGMENTS = [
+  /(\/api\/(?:user|admin)\/change\/)(?!:)[^/?#\s]+/g,
+  /(\/(?:admin-)?reset-password\/)(?!:)[^/?#\s]+/g,
+];
+
+/** Query parameters whose value is a secret, whatever the route: tokens, codes, keys, passwords, signatures. */
+const SECRET_PARAMETER = /token|secret|password|passwd|code|key|signature|^sig$|auth|session/i;
+const QUERY_PARAMETER = /([?&])([^=&#\s]+)=([^&#\s]*)/g;
+
+/**
+ * A URL (or a log message naming one) with every secret in it replaced: reset tokens in the path and secret
+ * query parameters. Anything else stays, so the line still says which route was asked for.
+ */
+export function redactUrl(text: string): string {
+  let redacted = text;
+  for (const segment of SECRET_PATH_SEGMENTS) redacted = redacted.replace(segment, `$1${REDACTED_TEXT}`);
+  return redacted.replace(QUERY_PARAMETER, (whole, separator: string, name: string) =>
+    SECRET_PARAMETER.test(name) ? `${separator}${name}=${REDACTED_TEXT}` : whole,
+  );
+}
 
 /** The api's one pino logger: JSON lines on stdout, or on `destination` (tests read them there). */
 export function createRootLogger(level: LogLevel, destination?: DestinationStream): Logger {
   const options = {
     name: 'api',
     ...jsonLineOptions(level),
-    redact: { paths: REDACTED, censor: '[redacted]' },
+    redact: { paths: REDACTED, censor: REDACTED_TEXT },
   };
   return destination ? pino(options, destination) : pino(options);
 }
@@ -71,9 +113,13 @@ export function requestLogging(logger: Logger) {
       if (response.statusCode >= 400) return 'warn';
       return PROBE_PATHS.has((request.url ?? '').split('?')[0]!) ? 'debug' : 'info';
     },
-    // An allow-list: no headers (cookies, Authorization) and no bodies ever reach a log line.
+    // An allow-list: no headers (cookies, Authorization) and no bodies ever reach a log line, nor a URL's secrets.
     serializers: {
-      req: ({ method, url, remoteAddress }: SerializedRequest) => ({ method, url, remoteAddress }),
+      req: ({ method, url, remoteAddress }: SerializedRequest) => ({
+        method,
+        url: redactUrl(url),
+        remoteAddress,
+      }),
       res: ({ statusCode }: { statusCode: number }) => ({ statusCode }),
     },
   });
@@ -125,12 +171,14 @@ export class PinoNestLogger implements LoggerService {
       fields.stack = details.shift();
     }
     if (details.length > 0) fields.details = details;
+    // Lines such as the exception filter's "POST /api/user/change/<token> failed" name the URL.
+    if (typeof fields.stack === 'string') fields.stack = redactUrl(fields.stack);
     if (message instanceof Error) {
-      logger[level]({ ...fields, err: message }, message.message);
+      logger[level]({ ...fields, err: message }, redactUrl(message.message));
     } else if (typeof message === 'object' && message !== null) {
       logger[level]({ ...fields, ...(message as Record<string, unknown>) });
     } else {
-      logger[level](fields, String(message));
+      logger[level](fields, redactUrl(String(message)));
     }
   }
 }
