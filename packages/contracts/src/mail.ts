@@ -44,6 +44,12 @@ export const mailTemplateData = {
     changedAt: z.iso.datetime(),
     forgotPasswordUrl: z.url({ protocol: /^https?$/ }),
   }),
+  /** To the owner of an address someone tried to sign up with: the signup was answered as for a new address. */
+  'signup-attempted': z.object({
+    firstName: z.string().min(1),
+    loginUrl: z.url({ protocol: /^https?$/ }),
+    forgotPasswordUrl: z.url({ protocol: /^https?$/ }),
+  }),
   'admin-message': z.object({
     firstName: z.string().min(1),
     subject: z

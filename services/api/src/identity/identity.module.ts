@@ -27,6 +27,7 @@ import { MemberPasswordResetController } from './http/member-password-reset.cont
 import { MemberProfileController } from './http/member-profile.controller.js';
 import { MemberSessionController } from './http/member-session.controller.js';
 import { MemberSignupController } from './http/member-signup.controller.js';
+import { DecoyVerifications } from './persistence/decoy-verifications.js';
 import { IdentityEventLog } from './persistence/identity-event-log.js';
 import { SessionStore } from './persistence/session-store.js';
 
@@ -64,6 +65,7 @@ const services = [
   SessionAccess,
   IdentityCookies,
   FirstAdmin,
+  DecoyVerifications,
 ];
 
 /** Cross-site check first, then the session check; both apply to every route of the api. */

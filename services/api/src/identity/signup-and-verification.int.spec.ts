@@ -82,7 +82,7 @@ describe('POST /api/user (signup)', () => {
     expect(jobs.find((job) => job.mail.to === details.email)?.id).toBe(registered?.id);
   });
 
-  it('refuses an e-mail already registered in another case with 409 on the email field', async () => {
+  it('answers an e-mail already registered (in another case) as a new one, and mails its owner', async () => {
     const first = member();
     await testApp.browser().post('/api/user').send(first).expect(201);
 
@@ -91,10 +91,14 @@ describe('POST /api/user (signup)', () => {
       .post('/api/user')
       .send(member({ email: first.email.toUpperCase() }));
 
-    expect(response.status).toBe(409);
-    expect(response.body).toEqual({
-      message: identityMessages.emailTaken,
-      fieldErrors: { email: [identityMessages.emailTaken] },
+    expect(response.status).toBe(201);
+    expect(response.body).toEqual({ message: identityMessages.signedUp });
+    expect(cookieNamed(response, 'ls_verify')).toBeDefined();
+    const notice = await testApp.lastMail('signup-attempted', first.email);
+    expect(notice.data).toEqual({
+      firstName: first.firstName,
+      loginUrl: 'http://ledgerstone.test/login',
+      forgotPasswordUrl: 'http://ledgerstone.test/forgot-password',
     });
   });
 

@@ -19,6 +19,7 @@ import { renderAdminMessage } from './admin-message.js';
 import { renderPasswordChanged } from './password-changed.js';
 import { renderPasswordReset } from './password-reset.js';
 import { renderPayoutWalletsChanged } from './payout-wallets-changed.js';
+import { renderSignupAttempted } from './signup-attempted.js';
 import { renderVerificationCode } from './verification-code.js';
 
 export interface RenderedMail {
@@ -35,6 +36,7 @@ const renderers: { [T in MailTemplateName]: (data: MailTemplateData<T>) => Rende
   'verification-code': renderVerificationCode,
   'password-reset': renderPasswordReset,
   'password-changed': renderPasswordChanged,
+  'signup-attempted': renderSignupAttempted,
   'admin-message': renderAdminMessage,
   'deposit-received': renderDepositReceived,
   'deposit-confirmed': renderDepositConfirmed,

@@ -10,9 +10,13 @@ import { VERIFICATION_CODE_MINUTES } from '../domain/verification-code.js';
 export const PASSWORD_RESET_MINUTES = 30;
 
 /** The pages of the SPA that mails link to, per audience. */
-const PAGES: Record<SessionAudience, { resetPassword: string; forgotPassword: string }> = {
-  member: { resetPassword: '/reset-password', forgotPassword: '/forgot-password' },
-  admin: { resetPassword: '/admin-reset-password', forgotPassword: '/admin-forgot-password' },
+const PAGES: Record<SessionAudience, { login: string; resetPassword: string; forgotPassword: string }> = {
+  member: { login: '/login', resetPassword: '/reset-password', forgotPassword: '/forgot-password' },
+  admin: {
+    login: '/admin-login',
+    resetPassword: '/admin-reset-password',
+    forgotPassword: '/admin-forgot-password',
+  },
 };
 
 /** What caused an identity mail: an event (appended under a request), or a request that records no event. */
@@ -80,6 +84,30 @@ export class IdentityMail {
         template: 'password-changed',
         to,
         data: { firstName, changedAt: changedAt.toISOString(), forgotPasswordUrl },
+      },
+      cause,
+    );
+  }
+
+  /** To the owner of an address someone tried to sign up with; the signup itself was answered as for a new one. */
+  signupAttempted<Tables>(
+    trx: Transaction<Tables>,
+    to: string,
+    firstName: string,
+    audience: SessionAudience,
+    cause: IdentityMailCause,
+  ): Promise<OutboxMail> {
+    const pages = PAGES[audience];
+    return this.record(
+      trx,
+      {
+        template: 'signup-attempted',
+        to,
+        data: {
+          firstName,
+          loginUrl: `${this.publicUrl}${pages.login}`,
+          forgotPasswordUrl: `${this.publicUrl}${pages.forgotPassword}`,
+        },
       },
       cause,
     );

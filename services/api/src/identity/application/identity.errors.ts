@@ -1,4 +1,4 @@
-import { BadRequestException, ConflictException, UnauthorizedException } from '@nestjs/common';
+import { BadRequestException, UnauthorizedException } from '@nestjs/common';
 import { identityMessages } from '@ledgerstone/contracts';
 
 function fieldError(field: string, message: string): BadRequestException {
@@ -7,11 +7,6 @@ function fieldError(field: string, message: string): BadRequestException {
 
 /** The refusals of the identity use cases, each with its status and, where a form field is at fault, its name. */
 export const identityErrors = {
-  emailTaken: () =>
-    new ConflictException({
-      message: identityMessages.emailTaken,
-      fieldErrors: { email: [identityMessages.emailTaken] },
-    }),
   referralNotFound: () => fieldError('referralCode', identityMessages.referralNotFound),
   commonPassword: (field: string) => fieldError(field, identityMessages.commonPassword),
   currentPasswordWrong: () => fieldError('current_password', identityMessages.currentPasswordWrong),

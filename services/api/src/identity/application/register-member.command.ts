@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { SignupRequest } from '@ledgerstone/contracts';
+import { sql } from 'kysely';
 import { CLOCK, type Clock } from '../../clock/clock.js';
 import type { ApiConfig } from '../../config.js';
 import { API_CONFIG, DATABASE, type Database } from '../../infrastructure/infrastructure.tokens.js';
@@ -10,6 +11,7 @@ import { RateLimits } from '../../rate-limits/rate-limits.js';
 import { newPasswordProblem } from '../domain/password-policy.js';
 import { newReferralCode, newVerificationCode } from '../domain/secrets.js';
 import { issueVerificationTicket, type VerificationTicket } from '../domain/verification-ticket.js';
+import { DecoyVerifications } from '../persistence/decoy-verifications.js';
 import { IdentityEventLog } from '../persistence/identity-event-log.js';
 import {
   identityDatabase,
@@ -52,6 +54,7 @@ export class RegisterMemberHandler implements ICommandHandler<RegisterMember> {
     private readonly passwords: PasswordHasher,
     private readonly events: IdentityEventLog,
     private readonly mail: IdentityMail,
+    private readonly decoys: DecoyVerifications,
   ) {
     this.db = identityDatabase(database);
   }
@@ -61,17 +64,44 @@ export class RegisterMemberHandler implements ICommandHandler<RegisterMember> {
     if (newPasswordProblem(signup.password)) throw identityErrors.commonPassword('password');
     const referrerId = signup.referralCode ? await this.referrer(signup.referralCode) : null;
 
+    // Hashed even when the address turns out to have an account: both answers take the same work.
     const passwordHash = await this.passwords.hash(signup.password);
     const userId = randomUUID();
     const code = newVerificationCode();
     const now = this.clock.now();
     const mail = await this.insertMember(signup, { userId, passwordHash, referrerId, code, now }, context);
-    this.events.committed();
-    await this.mail.enqueue(mail);
+    if (mail === 'email-taken') {
+      // Answered as for a new address (the ticket names an account that does not exist), so the answer tells
+      // nobody which addresses are registered (nor does verifying with it); the owner hears of it by mail.
+      await this.decoys.issue(userId, now);
+      await this.tellOwner(signup.email, context);
+    } else {
+      this.events.committed();
+      await this.mail.enqueue(mail);
+    }
 
     // The signup mail counts as the first send, so "resend" waits its minute like any other.
     await this.rateLimits.resend(userId);
     return { userId, ticket: issueVerificationTicket(userId, now, this.config.cookieSecret) };
+  }
+
+  /** Mails the owner of a registered address that someone tried to sign up with it, at most once an hour. */
+  private async tellOwner(email: string, context: RequestContext): Promise<void> {
+    const owner = await this.db
+      .selectFrom('users')
+      .select(['email', 'first_name', 'role'])
+      .where(sql<string>`lower(email)`, '=', email.toLowerCase())
+      .where('status', '!=', 'closed')
+      .executeTakeFirst();
+    const address = owner?.email;
+    if (!owner || !address || !(await this.rateLimits.maySendSignupNotice(address))) return;
+    const audience = owner.role === 'member' ? 'member' : 'admin';
+    const mail = await this.db
+      .transaction()
+      .execute((trx) =>
+        this.mail.signupAttempted(trx, address, owner.first_name, audience, { requestId: context.requestId }),
+      );
+    await this.mail.enqueue(mail);
   }
 
   private async referrer(referralCode: string): Promise<string> {
@@ -89,7 +119,7 @@ export class RegisterMemberHandler implements ICommandHandler<RegisterMember> {
     signup: SignupRequest,
     member: { userId: string; passwordHash: string; referrerId: string | null; code: string; now: Date },
     context: RequestContext,
-  ): Promise<OutboxMail> {
+  ): Promise<OutboxMail | 'email-taken'> {
     for (let draw = 1; ; draw++) {
       try {
         return await this.db.transaction().execute(async (trx) => {
@@ -128,7 +158,7 @@ export class RegisterMemberHandler implements ICommandHandler<RegisterMember> {
           });
         });
       } catch (error) {
-        if (isUniqueViolation(error, 'users_email_key')) throw identityErrors.emailTaken();
+        if (isUniqueViolation(error, 'users_email_key')) return 'email-taken';
         if (isUniqueViolation(error, 'users_referral_code_key') && draw < REFERRAL_CODE_DRAWS) continue;
         throw error;
       }

@@ -7,6 +7,7 @@ import { RateLimits } from '../../rate-limits/rate-limits.js';
 import { newVerificationCode } from '../domain/secrets.js';
 import { issueVerificationTicket, type VerificationTicket } from '../domain/verification-ticket.js';
 import { identityDatabase, type IdentityDatabase } from '../persistence/identity.tables.js';
+import { DecoyVerifications } from '../persistence/decoy-verifications.js';
 import { findUser, storeVerificationCode } from '../persistence/users.js';
 import { identityErrors } from './identity.errors.js';
 import { IdentityMail } from './identity-mail.js';
@@ -32,6 +33,7 @@ export class ResendVerificationCodeHandler implements ICommandHandler<ResendVeri
     @Inject(API_CONFIG) private readonly config: ApiConfig,
     private readonly rateLimits: RateLimits,
     private readonly mail: IdentityMail,
+    private readonly decoys: DecoyVerifications,
   ) {
     this.db = identityDatabase(database);
   }
@@ -39,7 +41,9 @@ export class ResendVerificationCodeHandler implements ICommandHandler<ResendVeri
   async execute({ userId, context }: ResendVerificationCode): Promise<VerificationTicket> {
     if (!userId) throw identityErrors.noPendingVerification();
     const user = await findUser(this.db, userId);
-    if (user?.status !== 'unverified' || !user.email) throw identityErrors.noPendingVerification();
+    // Only a signup with an address that has an account issues a ticket naming no account: answer as for one.
+    if (!user) return this.resendToNobody(userId);
+    if (user.status !== 'unverified' || !user.email) throw identityErrors.noPendingVerification();
     await this.rateLimits.resend(userId);
 
     const code = newVerificationCode();
@@ -52,6 +56,13 @@ export class ResendVerificationCodeHandler implements ICommandHandler<ResendVeri
       });
     });
     await this.mail.enqueue(mail);
+    return issueVerificationTicket(userId, now, this.config.cookieSecret);
+  }
+
+  private async resendToNobody(userId: string): Promise<VerificationTicket> {
+    await this.rateLimits.resend(userId);
+    const now = this.clock.now();
+    await this.decoys.issue(userId, now);
     return issueVerificationTicket(userId, now, this.config.cookieSecret);
   }
 }

@@ -9,13 +9,14 @@ import {
   checkVerificationCode,
   type VerificationCodeCheck,
 } from '../domain/verification-code.js';
+import { DecoyVerifications } from '../persistence/decoy-verifications.js';
 import { IdentityEventLog } from '../persistence/identity-event-log.js';
 import { identityDatabase, type IdentityDatabase } from '../persistence/identity.tables.js';
 import { findUser } from '../persistence/users.js';
 import { identityErrors } from './identity.errors.js';
 import type { RequestContext } from './request-context.js';
 
-type Outcome = VerificationCodeCheck | 'not-pending';
+type Outcome = VerificationCodeCheck | 'not-pending' | 'no-account';
 
 export class VerifyAccount extends Command<void> {
   constructor(
@@ -37,6 +38,7 @@ export class VerifyAccountHandler implements ICommandHandler<VerifyAccount> {
     @Inject(CLOCK) private readonly clock: Clock,
     private readonly rateLimits: RateLimits,
     private readonly events: IdentityEventLog,
+    private readonly decoys: DecoyVerifications,
   ) {
     this.db = identityDatabase(database);
   }
@@ -47,9 +49,10 @@ export class VerifyAccountHandler implements ICommandHandler<VerifyAccount> {
     const now = this.clock.now();
 
     // A wrong code must be counted even though the call fails, so the outcome leaves the transaction first.
-    const outcome = await this.db.transaction().execute(async (trx): Promise<Outcome> => {
+    let outcome = await this.db.transaction().execute(async (trx): Promise<Outcome> => {
       const user = await findUser(trx, userId, true);
-      if (user?.status !== 'unverified') return 'not-pending';
+      if (!user) return 'no-account';
+      if (user.status !== 'unverified') return 'not-pending';
       const stored = await trx
         .selectFrom('verification_codes')
         .select(['code_hash as codeHash', 'expires_at as expiresAt', 'wrong_attempts as wrongAttempts'])
@@ -86,6 +89,8 @@ export class VerifyAccountHandler implements ICommandHandler<VerifyAccount> {
       return 'accepted';
     });
 
+    // Only a signup with an address that has an account issues a ticket naming no account: answer as for one.
+    if (outcome === 'no-account') outcome = await this.decoys.check(userId, now);
     switch (outcome) {
       case 'not-pending':
         throw identityErrors.noPendingVerification();

@@ -1,0 +1,187 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { identityMessages } from '@ledgerstone/contracts';
+import type TestAgent from 'supertest/lib/agent.js';
+import { PasswordHasher } from './application/password-hasher.js';
+import {
+  activeMember,
+  member,
+  PUBLIC_URL,
+  staffSignedIn,
+  startIdentityTestApp,
+  type IdentityTestApp,
+} from './testing/identity-test-app.js';
+
+let testApp: IdentityTestApp;
+let hashes = 0;
+
+beforeAll(async () => {
+  testApp = await startIdentityTestApp('identity_signup_enumeration', {
+    RATE_LIMIT_SIGNUP_PER_IP_HOUR: '1000',
+    RATE_LIMIT_VERIFY_PER_IP_HOUR: '1000',
+    RATE_LIMIT_LOGIN_PER_IP_MINUTE: '1000',
+    // The signup's own mail counts as the first send: one resend is then left in the minute.
+    RATE_LIMIT_RESEND_PER_ACCOUNT_MINUTE: '2',
+  });
+  const hasher = testApp.app.get(PasswordHasher);
+  const hash = hasher.hash.bind(hasher);
+  hasher.hash = (password) => {
+    hashes += 1;
+    return hash(password);
+  };
+});
+
+afterAll(async () => {
+  await testApp?.close();
+});
+
+interface Answer {
+  status: number;
+  body: unknown;
+  headers: Record<string, unknown>;
+}
+
+/** The answer as a client sees it, less what differs on every call (the cookie's value and dates, the ids). */
+function shape(answer: Answer) {
+  const cookies = (answer.headers['set-cookie'] as string[] | undefined) ?? [];
+  return {
+    status: answer.status,
+    body: answer.body,
+    cookies: cookies.map((cookie) => cookie.replace(/=[^;]*/, '=…').replace(/Expires=[^;]+/, 'Expires=…')),
+  };
+}
+
+async function users(email: string) {
+  return testApp.db.selectFrom('users').select('id').where('email', 'ilike', email).execute();
+}
+
+/** Signs up with `email` in a fresh browser that keeps the verification cookie. */
+async function signUpAs(email: string): Promise<{ browser: TestAgent; answer: Answer }> {
+  const browser = testApp.browser();
+  const answer = await browser.post('/api/user').send(member({ email }));
+  return { browser, answer };
+}
+
+describe('signing up with an address that already has an account', () => {
+  it('answers exactly as for a new address, after the same password hashing', async () => {
+    const owner = await activeMember(testApp);
+    const fresh = member().email;
+
+    let before = hashes;
+    const taken = await signUpAs(owner.email.toUpperCase());
+    const hashedForTaken = hashes - before;
+    before = hashes;
+    const created = await signUpAs(fresh);
+    const hashedForNew = hashes - before;
+
+    expect(shape(taken.answer)).toEqual(shape(created.answer));
+    expect(taken.answer.status).toBe(201);
+    expect(taken.answer.body).toEqual({ message: identityMessages.signedUp });
+    expect(hashedForTaken).toBe(1);
+    expect(hashedForNew).toBe(1);
+    expect(await users(owner.email)).toHaveLength(1);
+  });
+
+  it('mails the owner that someone tried, once an hour, and no code', async () => {
+    const owner = await activeMember(testApp);
+    const codesBefore = (await testApp.mailJobs()).filter(
+      (job) => job.mail.to === owner.email && job.mail.template === 'verification-code',
+    );
+
+    await signUpAs(owner.email);
+    await signUpAs(owner.email);
+
+    const mails = (await testApp.mailJobs()).filter((job) => job.mail.to === owner.email);
+    const notices = mails.filter((job) => job.mail.template === 'signup-attempted');
+    expect(notices.map((job) => job.mail.data)).toEqual([
+      {
+        firstName: owner.firstName,
+        loginUrl: `${PUBLIC_URL}/login`,
+        forgotPasswordUrl: `${PUBLIC_URL}/forgot-password`,
+      },
+    ]);
+    expect(mails.filter((job) => job.mail.template === 'verification-code')).toEqual(codesBefore);
+  });
+
+  it("sends staff to the admin pages, and leaves the staff member's account as it was", async () => {
+    const staff = await staffSignedIn(testApp, 'auditor');
+
+    const { answer } = await signUpAs(staff.email);
+
+    expect(answer.status).toBe(201);
+    expect((await testApp.lastMail('signup-attempted', staff.email)).data).toEqual({
+      firstName: 'Grace',
+      loginUrl: `${PUBLIC_URL}/admin-login`,
+      forgotPasswordUrl: `${PUBLIC_URL}/admin-forgot-password`,
+    });
+    await testApp
+      .browser()
+      .post('/api/admin/login')
+      .send({ email: staff.email, password: staff.password })
+      .expect(200);
+  });
+});
+
+describe('verifying after such a signup', () => {
+  /** The same calls on a real new signup and on one with a registered address; their answers side by side. */
+  async function bothAnswer(call: (browser: TestAgent) => Promise<Answer>) {
+    return {
+      created: shape(await call(created)),
+      taken: shape(await call(taken)),
+    };
+  }
+
+  let created: TestAgent;
+  let taken: TestAgent;
+
+  beforeAll(async () => {
+    const owner = await activeMember(testApp);
+    created = (await signUpAs(member().email)).browser;
+    taken = (await signUpAs(owner.email)).browser;
+  });
+
+  it('answers wrong codes the same, up to the lock after five', async () => {
+    for (let n = 1; n <= 6; n++) {
+      const { created: forNew, taken: forTaken } = await bothAnswer((browser) =>
+        browser.patch('/api/user/verify').send({ verifyCode: `00000${n}` }),
+      );
+      expect(forTaken).toEqual(forNew);
+      expect(forTaken.status).toBe(400);
+    }
+    const last = await taken.patch('/api/user/verify').send({ verifyCode: '000007' });
+    expect(last.body).toEqual({
+      message: identityMessages.tooManyWrongCodes,
+      fieldErrors: { verifyCode: [identityMessages.tooManyWrongCodes] },
+    });
+  });
+
+  it('answers a resend the same, a second one within the minute too', async () => {
+    for (let n = 1; n <= 2; n++) {
+      const { created: forNew, taken: forTaken } = await bothAnswer((browser) =>
+        browser.post('/api/user/verify/resend'),
+      );
+      expect(forTaken).toEqual(forNew);
+      expect(forTaken.status).toBe(n === 1 ? 200 : 429);
+    }
+  });
+
+  it('after a resend, answers a wrong code and then an expired code the same', async () => {
+    const wrong = await bothAnswer((browser) =>
+      browser.patch('/api/user/verify').send({ verifyCode: '123456' }),
+    );
+    expect(wrong.taken).toEqual(wrong.created);
+    expect(wrong.taken.body).toEqual({
+      message: identityMessages.wrongCode,
+      fieldErrors: { verifyCode: [identityMessages.wrongCode] },
+    });
+
+    testApp.clock.advanceMinutes(10);
+    const expired = await bothAnswer((browser) =>
+      browser.patch('/api/user/verify').send({ verifyCode: '123456' }),
+    );
+    expect(expired.taken).toEqual(expired.created);
+    expect(expired.taken.body).toEqual({
+      message: identityMessages.codeExpired,
+      fieldErrors: { verifyCode: [identityMessages.codeExpired] },
+    });
+  });
+});
