@@ -9,6 +9,7 @@ import { createPayoutWallets } from './0007-payout-wallets.js';
 import { createMailOutbox } from './0008-mail-outbox.js';
 import { addMailOutboxOrigin } from './0009-mail-outbox-origin.js';
 import { addAppendFastPath } from './0010-append-fast-path.js';
+import { addCommandRequestHash } from './0011-command-request-hash.js';
 
 // Migrations are listed in code (not read from a folder) so they work the same from src under jest and from dist.
 const migrations: Record<string, Migration> = {
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   '0008-mail-outbox': createMailOutbox,
   '0009-mail-outbox-origin': addMailOutboxOrigin,
   '0010-append-fast-path': addAppendFastPath,
+  '0011-command-request-hash': addCommandRequestHash,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -84,7 +84,8 @@ function parameters(route: ApiRoute): JsonObject[] {
             name: 'Idempotency-Key',
             in: 'header',
             required: false,
-            description: 'A repeat with the same key answers as the first request did and changes nothing.',
+            description:
+              'The same request sent again with the same key answers as the first did and changes nothing; the same key with another request answers 422.',
             schema: { type: 'string', maxLength: 200 },
           },
         ]

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ConflictException, Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, UnprocessableEntityException } from '@nestjs/common';
 import {
   EventStore,
   StreamVersionConflict,
@@ -19,6 +19,7 @@ import { sql } from 'kysely';
 import { CLOCK, type Clock } from '../../clock/clock.js';
 import { isUniqueViolation } from '../../identity/persistence/identity.tables.js';
 import { DATABASE, type Database } from '../../infrastructure/infrastructure.tokens.js';
+import type { IdempotencyKey } from './idempotency.js';
 import { loadAccountState, storeAccountState } from '../persistence/account-state-row.js';
 import {
   accountsDatabase,
@@ -38,8 +39,11 @@ export interface AccountCommandRequest<R> {
   userId: string;
   /** Names the use case in the idempotency record. */
   commandType: string;
-  /** The client's Idempotency-Key: a repeat returns the first answer and changes nothing. */
-  idempotencyKey?: string;
+  /**
+   * The client's Idempotency-Key: a repeat of the same request returns the first answer and changes nothing; the
+   * same key with another request is refused.
+   */
+  idempotencyKey?: IdempotencyKey;
   metadata: EventMetadata;
   /** The decider's commands, from the account as it stands; may run again after a concurrent write. */
   commands(account: Account): AccountCommand[];
@@ -61,7 +65,8 @@ export interface AccountCommandOutcome<R> {
 
 const ATTEMPTS = 5;
 
-export const IDEMPOTENCY_KEY_REUSED = 'This Idempotency-Key was already used for another kind of request';
+/** The answer (422) to a key sent again with another request, as Stripe and the IETF Idempotency-Key draft do. */
+export const IDEMPOTENCY_KEY_REUSED = 'This Idempotency-Key was used for another request';
 
 export function formatPosition(position: LogPosition): string {
   return `${position.transactionId}:${position.globalPosition}`;
@@ -88,7 +93,7 @@ export class AccountCommands {
   async storedOutcome<R>(
     userId: string,
     commandType: string,
-    idempotencyKey: string,
+    idempotencyKey: IdempotencyKey,
   ): Promise<AccountCommandOutcome<R> | null> {
     return storedOutcome(this.db, userId, commandType, idempotencyKey);
   }
@@ -147,7 +152,8 @@ export class AccountCommands {
         .insertInto('commands')
         .values({
           user_id: userId,
-          idempotency_key: idempotencyKey,
+          idempotency_key: idempotencyKey.key,
+          request_hash: idempotencyKey.requestHash,
           command_type: request.commandType,
           result: JSON.stringify(outcome),
           created_at: this.clock.now(),
@@ -214,15 +220,18 @@ async function storedOutcome<R>(
   db: AccountsDatabase | AccountsTransaction,
   userId: string,
   commandType: string,
-  idempotencyKey: string,
+  { key, requestHash }: IdempotencyKey,
 ): Promise<AccountCommandOutcome<R> | null> {
   const row = await db
     .selectFrom('commands')
-    .select(['command_type', 'result'])
+    .select(['command_type', 'request_hash', 'result'])
     .where('user_id', '=', userId)
-    .where('idempotency_key', '=', idempotencyKey)
+    .where('idempotency_key', '=', key)
     .executeTakeFirst();
   if (!row) return null;
-  if (row.command_type !== commandType) throw new ConflictException(IDEMPOTENCY_KEY_REUSED);
+  // Rows stored before requests were fingerprinted have no hash: only their kind can be compared.
+  const sameRequest =
+    row.command_type === commandType && (row.request_hash === null || row.request_hash === requestHash);
+  if (!sameRequest) throw new UnprocessableEntityException(IDEMPOTENCY_KEY_REUSED);
   return { ...(row.result as Omit<AccountCommandOutcome<R>, 'appended'>), appended: false };
 }

@@ -17,6 +17,7 @@ import type { Actor } from '../../identity/persistence/session-store.js';
 import { detectProofType } from '../domain/proof-type.js';
 import { AccountCommands, type AccountCommandOutcome } from './account-commands.js';
 import { commandMetadata } from './command-metadata.js';
+import { keyedRequest } from './idempotency.js';
 import { ProofStorage } from './proof-storage.js';
 
 /** The proof file as the upload left it in memory. */
@@ -57,13 +58,10 @@ export class RequestDepositHandler implements ICommandHandler<RequestDepositComm
     context,
   }: RequestDepositCommand): Promise<DepositResponse> {
     const userId = actor.userId;
-    if (idempotencyKey !== undefined) {
+    const idempotency = keyedRequest(idempotencyKey, { form, proof: proof?.buffer });
+    if (idempotency !== undefined) {
       // A repeat must not upload a second file either.
-      const stored = await this.accounts.storedOutcome<DepositAnswer>(
-        userId,
-        'RequestDeposit',
-        idempotencyKey,
-      );
+      const stored = await this.accounts.storedOutcome<DepositAnswer>(userId, 'RequestDeposit', idempotency);
       if (stored) return { ...stored.result, position: stored.position };
     }
     const plan = await this.depositPlan(form.plan);
@@ -83,7 +81,7 @@ export class RequestDepositHandler implements ICommandHandler<RequestDepositComm
     const execution = this.accounts.execute<DepositAnswer>({
       userId,
       commandType: 'RequestDeposit',
-      idempotencyKey,
+      idempotencyKey: idempotency,
       metadata: commandMetadata(actor, context),
       commands: ({ open }) => [
         {

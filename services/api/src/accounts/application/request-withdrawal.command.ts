@@ -15,6 +15,7 @@ import type { RequestContext } from '../../identity/application/request-context.
 import type { Actor } from '../../identity/persistence/session-store.js';
 import { AccountCommands } from './account-commands.js';
 import { commandMetadata } from './command-metadata.js';
+import { keyedRequest } from './idempotency.js';
 
 const methodId = z.guid();
 
@@ -57,7 +58,7 @@ export class RequestWithdrawalHandler implements ICommandHandler<RequestWithdraw
     const { result, position } = await this.accounts.execute<WithdrawalAnswer>({
       userId,
       commandType: 'RequestWithdrawal',
-      idempotencyKey,
+      idempotencyKey: keyedRequest(idempotencyKey, form),
       metadata: commandMetadata(actor, context),
       commands: ({ open }) => [
         {

@@ -20,6 +20,8 @@ export interface CommandsTable {
   user_id: string;
   idempotency_key: string;
   command_type: string;
+  /** sha256 of the request the key came with; null for rows older than it. */
+  request_hash: string | null;
   result: unknown;
   created_at: Date;
 }

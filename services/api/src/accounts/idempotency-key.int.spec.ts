@@ -1,0 +1,132 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { randomUUID } from 'node:crypto';
+import type TestAgent from 'supertest/lib/agent.js';
+import { IDEMPOTENCY_KEY_REUSED } from './application/account-commands.js';
+import {
+  BASIC_PLAN,
+  BITCOIN,
+  BITCOIN_ADDRESS,
+  PNG,
+  startAccountsTestApp,
+  stateRow,
+  type AccountsTestApp,
+} from './testing/accounts-test-app.js';
+
+let testApp: AccountsTestApp;
+let admin: { browser: TestAgent; userId: string };
+
+beforeAll(async () => {
+  testApp = await startAccountsTestApp('accounts_idempotency');
+  admin = await testApp.admin();
+});
+
+afterAll(async () => {
+  await testApp?.close();
+});
+
+const REUSED = { message: IDEMPOTENCY_KEY_REUSED };
+
+function deposit(browser: TestAgent, fields: Record<string, string> = {}, proof = PNG) {
+  const form = { plan: BASIC_PLAN.id, amount: '1500.00', payment_method: BITCOIN.id, ...fields };
+  let call = browser.post('/api/deposit');
+  for (const [name, value] of Object.entries(form)) call = call.field(name, value);
+  return call.attach('payment_proof', proof, { filename: 'proof.png' });
+}
+
+function withdraw(browser: TestAgent, form: Record<string, string> = {}) {
+  return browser
+    .post('/api/withdraw')
+    .send({ amount: '100.00', payment_method: BITCOIN.id, wallet_address: BITCOIN_ADDRESS, ...form });
+}
+
+async function depositTypes(userId: string): Promise<string[]> {
+  return (await testApp.accountEvents(userId)).map((event) => event.type);
+}
+
+describe('an Idempotency-Key sent again', () => {
+  it('with the same deposit, fields in another order, answers the first deposit', async () => {
+    const member = await testApp.member();
+    const key = randomUUID();
+    const first = await deposit(member.browser, { transaction_hash: '0xabc' })
+      .set('Idempotency-Key', key)
+      .expect(201);
+
+    let reordered = member.browser.post('/api/deposit').set('Idempotency-Key', key);
+    reordered = reordered.attach('payment_proof', PNG, { filename: 'renamed.png' });
+    for (const [name, value] of [
+      ['transaction_hash', '0xabc'],
+      ['payment_method', BITCOIN.id],
+      ['amount', '1500.00'],
+      ['plan', BASIC_PLAN.id],
+    ] as const) {
+      reordered = reordered.field(name, value);
+    }
+    const again = await reordered.expect(201);
+
+    expect(again.body).toEqual(first.body);
+    expect(await depositTypes(member.userId)).toEqual(['DepositRequested']);
+  });
+
+  it('with another amount is refused with 422 and changes nothing', async () => {
+    const member = await testApp.member();
+    const key = randomUUID();
+    await deposit(member.browser).set('Idempotency-Key', key).expect(201);
+
+    const response = await deposit(member.browser, { amount: '2000.00' }).set('Idempotency-Key', key);
+
+    expect(response.status).toBe(422);
+    expect(response.body).toEqual(REUSED);
+    expect(await depositTypes(member.userId)).toEqual(['DepositRequested']);
+  });
+
+  it('with another proof file is refused with 422, before the file is stored', async () => {
+    const member = await testApp.member();
+    const key = randomUUID();
+    await deposit(member.browser).set('Idempotency-Key', key).expect(201);
+    const stored = await testApp.proofObjectKeys();
+    const otherProof = Buffer.concat([PNG, Buffer.from('another picture')]);
+
+    const response = await deposit(member.browser, {}, otherProof).set('Idempotency-Key', key);
+
+    expect(response.status).toBe(422);
+    expect(response.body).toEqual(REUSED);
+    expect(await testApp.proofObjectKeys()).toEqual(stored);
+  });
+
+  it('with another withdrawal is refused with 422, and the first stays the only reservation', async () => {
+    const member = await testApp.member();
+    await admin.browser
+      .put(`/api/admin/users/${member.userId}/balances`)
+      .send({ available: { shown: '0.00', target: '1000.00' }, reason: 'Opening balance', version: 0 })
+      .expect(200);
+    const key = randomUUID();
+    const first = await withdraw(member.browser).set('Idempotency-Key', key).expect(201);
+
+    const other = await withdraw(member.browser, { amount: '200.00' }).set('Idempotency-Key', key);
+    const same = await withdraw(member.browser).set('Idempotency-Key', key);
+
+    expect(other.status).toBe(422);
+    expect(other.body).toEqual(REUSED);
+    expect(same.status).toBe(201);
+    expect(same.body).toEqual(first.body);
+    expect(await stateRow(testApp.accounts, member.userId)).toMatchObject({ reserved: 10_000n });
+  });
+
+  it('stored before requests were fingerprinted is compared by its kind only', async () => {
+    const member = await testApp.member();
+    const key = randomUUID();
+    const first = await deposit(member.browser).set('Idempotency-Key', key).expect(201);
+    await testApp.accounts
+      .updateTable('commands')
+      .set({ request_hash: null })
+      .where('user_id', '=', member.userId)
+      .execute();
+
+    const again = await deposit(member.browser, { amount: '2000.00' }).set('Idempotency-Key', key);
+    const otherKind = await withdraw(member.browser).set('Idempotency-Key', key);
+
+    expect(again.status).toBe(201);
+    expect(again.body).toEqual(first.body);
+    expect(otherKind.status).toBe(422);
+  });
+});
