@@ -13,6 +13,7 @@ import {
 } from '../testing/backing-services.js';
 
 const BUCKET = 'ledgerstone-health';
+const METRICS_TOKEN = 'health-test-metrics-token-0123456789abcdef';
 
 describe('GET /api/health', () => {
   let database: TestDatabase<unknown>;
@@ -30,11 +31,17 @@ describe('GET /api/health', () => {
       S3_BUCKET: BUCKET,
       SMTP_URL: smtp.url,
       LOG_LEVEL: 'fatal',
+      METRICS_TOKEN,
       ...env,
     });
     const app = await createApp(config);
     apps.push(app);
     return app;
+  }
+
+  /** Asked with the metrics token, which sees each check. */
+  function health(app: NestExpressApplication) {
+    return request(app.getHttpServer()).get('/api/health').set('Authorization', `Bearer ${METRICS_TOKEN}`);
   }
 
   beforeAll(async () => {
@@ -53,7 +60,7 @@ describe('GET /api/health', () => {
   it('answers 200 with every check up and its latency', async () => {
     const app = await startApi();
 
-    const response = await request(app.getHttpServer()).get('/api/health');
+    const response = await health(app);
 
     expect(response.status).toBe(200);
     expect(response.headers['cache-control']).toBe('no-store');
@@ -67,7 +74,7 @@ describe('GET /api/health', () => {
   it('answers 503 naming SMTP when nothing listens at SMTP_URL', async () => {
     const app = await startApi({ SMTP_URL: `smtp://127.0.0.1:${await closedPort()}` });
 
-    const response = await request(app.getHttpServer()).get('/api/health');
+    const response = await health(app);
 
     expect(response.status).toBe(503);
     expect(response.body.status).toBe('degraded');
@@ -86,7 +93,7 @@ describe('GET /api/health', () => {
       S3_BUCKET: 'ledgerstone-missing',
     });
 
-    const response = await request(app.getHttpServer()).get('/api/health');
+    const response = await health(app);
 
     expect(response.status).toBe(503);
     expect(response.body.checks.postgres).toEqual({
@@ -107,7 +114,7 @@ describe('GET /api/health', () => {
       const app = await startApi({ SMTP_URL: `smtp://127.0.0.1:${silent.port}` });
 
       const started = Date.now();
-      const response = await request(app.getHttpServer()).get('/api/health');
+      const response = await health(app);
 
       expect(response.status).toBe(503);
       expect(response.body.checks.smtp).toEqual({ status: 'down', error: 'no answer within 1500 ms' });
@@ -125,7 +132,7 @@ describe('GET /api/health', () => {
       SMTP_URL: `smtp://127.0.0.1:${await closedPort()}`,
     });
 
-    const response = await request(app.getHttpServer()).get('/api/health');
+    const response = await health(app);
 
     expect(response.status).toBe(503);
     expect(response.body).toEqual({
@@ -138,6 +145,22 @@ describe('GET /api/health', () => {
       },
     });
     expect(response.text).not.toContain('ls_test_missing_database');
+  });
+
+  it('tells anyone else only whether it is ready, with the same status codes', async () => {
+    const up = await startApi();
+    const down = await startApi({ SMTP_URL: `smtp://127.0.0.1:${await closedPort()}` });
+
+    const ready = await request(up.getHttpServer()).get('/api/health');
+    const notReady = await request(down.getHttpServer()).get('/api/health');
+    const wrongToken = await request(down.getHttpServer())
+      .get('/api/health')
+      .set('Authorization', 'Bearer not-the-metrics-token-0123456789abcdef');
+
+    expect([ready.status, ready.body]).toEqual([200, { status: 'ok' }]);
+    expect([notReady.status, notReady.body]).toEqual([503, { status: 'degraded' }]);
+    expect([wrongToken.status, wrongToken.body]).toEqual([503, { status: 'degraded' }]);
+    expect(notReady.headers['cache-control']).toBe('no-store');
   });
 
   it('answers liveness with 200 whatever the backing services say', async () => {

@@ -4,9 +4,10 @@ import { api } from '../../../lib/api-client.js';
 
 export type DependencyCheck = { status: 'up' | 'down'; latencyMs?: number; error?: string };
 
+/** Everyone gets `status`; only staff (and the metrics scraper) get `checks`. */
 export type HealthReport = {
   status: 'ok' | 'degraded';
-  checks: {
+  checks?: {
     postgres: DependencyCheck;
     redis: DependencyCheck;
     objectStorage: DependencyCheck;
