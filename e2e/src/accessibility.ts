@@ -8,9 +8,16 @@ import type { Page } from 'playwright-core';
  */
 async function waitForSettledPage(page: Page): Promise<void> {
   await page.waitForFunction(
-    () =>
-      document.fonts.status === 'loaded' &&
-      document.getAnimations().every((animation) => animation.playState !== 'running'),
+    () => {
+      // Runs in the page; the e2e code is compiled without the DOM's types.
+      const { document } = globalThis as unknown as {
+        document: { fonts: { status: string }; getAnimations(): { playState: string }[] };
+      };
+      return (
+        document.fonts.status === 'loaded' &&
+        document.getAnimations().every((animation) => animation.playState !== 'running')
+      );
+    },
     undefined,
     { timeout: 10_000 },
   );
