@@ -1,7 +1,7 @@
 import { SnackbarProvider, useSnackbar } from 'notistack';
 import { useEffect } from 'react';
 
-import { connectToastHost } from './toaster.js';
+import { connectToastHost } from './toast-channel.js';
 
 function ToastDelivery() {
   const { enqueueSnackbar } = useSnackbar();

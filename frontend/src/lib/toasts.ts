@@ -1,5 +1,5 @@
 import { ApiError } from './api-client.js';
-import { requestToast } from './toaster.js';
+import { requestToast } from './toast-channel.js';
 
 const SUCCESS_TOAST_MS = 2000;
 

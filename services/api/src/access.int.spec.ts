@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import type TestAgent from 'supertest/lib/agent.js';
-import { API_ROUTES, type ApiRoute } from './api-docs/route-table.js';
+import type { ApiRoute } from './api-docs/api-route.js';
+import { API_ROUTES } from './api-docs/route-table.js';
 import {
   activeMember,
   PUBLIC_URL,

@@ -11,7 +11,8 @@ import {
   startAccountsTestApp,
   type AccountsTestApp,
 } from '../accounts/testing/accounts-test-app.js';
-import { API_ROUTES, type ApiRoute } from '../api-docs/route-table.js';
+import type { ApiRoute } from '../api-docs/api-route.js';
+import { API_ROUTES } from '../api-docs/route-table.js';
 
 /**
  * Every field of every route's body and query string, spoiled one at a time in a request that is otherwise

@@ -1,4 +1,4 @@
-import type { ApiRoute } from '../api-docs/route-table.js';
+import type { ApiRoute } from '../api-docs/api-route.js';
 
 /** The operators' routes, as the route table lists them. */
 export const OBSERVABILITY_ROUTES: readonly ApiRoute[] = [

@@ -20,7 +20,7 @@ import {
   withdrawalHistory,
 } from '@ledgerstone/contracts';
 import { z } from 'zod';
-import type { ApiRoute } from '../api-docs/route-table.js';
+import type { ApiRoute } from '../api-docs/api-route.js';
 
 const AFTER = ' Takes ?after=<position> from a command to wait (up to 2 s) until the answer reflects it.';
 

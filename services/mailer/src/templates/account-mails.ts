@@ -1,6 +1,6 @@
 import { formatUsd, type MailTemplateData } from '@ledgerstone/contracts';
 import { escapeHtml, htmlLayout } from './html.js';
-import type { RenderedMail } from './registry.js';
+import type { RenderedMail } from './rendered-mail.js';
 
 /** A mail of a greeting and a few lines, each line plain text in one part and escaped in the other. */
 function accountMail(subject: string, firstName: string, lines: string[]): RenderedMail {

@@ -1,6 +1,6 @@
 import type { MailTemplateData } from '@ledgerstone/contracts';
 import { escapeHtml, htmlLayout } from './html.js';
-import type { RenderedMail } from './registry.js';
+import type { RenderedMail } from './rendered-mail.js';
 
 /** The admin's words as plain text: escaped, with their line breaks kept. */
 function paragraphs(body: string): string {

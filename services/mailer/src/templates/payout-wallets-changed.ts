@@ -1,6 +1,6 @@
 import { PAYOUT_WALLET_LABELS, type MailTemplateData } from '@ledgerstone/contracts';
 import { escapeHtml, htmlLayout } from './html.js';
-import type { RenderedMail } from './registry.js';
+import type { RenderedMail } from './rendered-mail.js';
 
 const whenFormat = new Intl.DateTimeFormat('en-GB', {
   dateStyle: 'long',

@@ -20,13 +20,8 @@ import { renderPasswordChanged } from './password-changed.js';
 import { renderPasswordReset } from './password-reset.js';
 import { renderPayoutWalletsChanged } from './payout-wallets-changed.js';
 import { renderSignupAttempted } from './signup-attempted.js';
+import type { RenderedMail } from './rendered-mail.js';
 import { renderVerificationCode } from './verification-code.js';
-
-export interface RenderedMail {
-  subject: string;
-  text: string;
-  html: string;
-}
 
 export interface OutgoingMail extends RenderedMail {
   to: string;

@@ -1,6 +1,6 @@
 import type { MailTemplateData } from '@ledgerstone/contracts';
 import { escapeHtml, htmlLayout } from './html.js';
-import type { RenderedMail } from './registry.js';
+import type { RenderedMail } from './rendered-mail.js';
 
 /**
  * Sign-up answers an address that already has an account exactly as a new one, so that it tells nobody which

@@ -14,7 +14,7 @@ import { AppShell, type ShellNavGroup } from '../../../components/layout/app-she
 import { paths } from '../../../config/paths.js';
 import { useLogoutAdmin } from '../../../features/admin-session/api/logout-admin.js';
 import { useAdminSessionExpiry } from '../../../features/admin-session/hooks/use-admin-session-expiry.js';
-import { useAdminProfile } from '../../../features/auth/api/get-admin-profile.js';
+import { useAdminProfile } from '../../../api/admin-profile.js';
 import { ApiError } from '../../../lib/api-client.js';
 import { returnToState } from '../../../lib/return-to.js';
 

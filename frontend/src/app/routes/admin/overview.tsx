@@ -6,7 +6,7 @@ import { DailyTotalsChart } from '../../../features/admin-overview/components/da
 import { LatestUsers } from '../../../features/admin-overview/components/latest-users.js';
 import { OverviewCards } from '../../../features/admin-overview/components/overview-cards.js';
 import { RunningInvestments } from '../../../features/admin-overview/components/running-investments.js';
-import { useAdminProfile } from '../../../features/auth/api/get-admin-profile.js';
+import { useAdminProfile } from '../../../api/admin-profile.js';
 
 export function Component() {
   const profile = useAdminProfile();

@@ -1,6 +1,6 @@
 import type { UserRole } from '@ledgerstone/contracts';
 
-import { useAdminProfile } from '../../auth/api/get-admin-profile.js';
+import { useAdminProfile } from '../../../api/admin-profile.js';
 
 /**
  * The signed-in staff member's role ("admin" or "auditor"). The admin layout shows its screens only once

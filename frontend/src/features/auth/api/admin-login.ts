@@ -2,7 +2,7 @@ import type { AdminLoginRequest, AdminLoginResponse } from '@ledgerstone/contrac
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '../../../lib/api-client.js';
-import { getAdminProfileQueryOptions } from './get-admin-profile.js';
+import { getAdminProfileQueryOptions } from '../../../api/admin-profile.js';
 
 export const adminLogin = (data: AdminLoginRequest): Promise<AdminLoginResponse> =>
   api.post<AdminLoginResponse>('/admin/login', data);

@@ -1,8 +1,9 @@
 import type { AdminProfile } from '@ledgerstone/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { api } from '../../../lib/api-client.js';
+import { api } from '../lib/api-client.js';
 
+/** GET /api/admin: the signed-in staff member (name, e-mail, role). */
 export const getAdminProfile = (signal?: AbortSignal): Promise<AdminProfile> =>
   api.get<AdminProfile>('/admin', { signal });
 
