@@ -133,25 +133,6 @@ async function expectNoViolations(page: Page, violations: string[], what: string
   expect({ what, violations }).toEqual({ what, violations: [] });
 }
 
-/** A crypto deposit of a BASIC plan through the member's screens, with a PDF proof. */
-async function requestPdfDeposit(page: Page, baseUrl: string, amount: string) {
-  await page.goto(`${baseUrl}/dashboard/crypto`);
-  await page.getByRole('button', { name: /^BASIC/ }).click();
-  await page.getByText('BASIC is selected').waitFor(TIMEOUT);
-  await page.getByRole('button', { name: 'BITCOIN' }).click();
-  await page.getByLabel(/^Amount/).fill(amount);
-  await page.getByRole('button', { name: 'Proceed to Payment' }).click();
-  await page.waitForURL(`${baseUrl}/dashboard/deposit-details`, TIMEOUT);
-  await page.locator('input[type=file]').setInputFiles({
-    name: 'proof.pdf',
-    mimeType: 'application/pdf',
-    buffer: PDF_PROOF,
-  });
-  await page.getByText('File proof.pdf selected successfully!').waitFor(TIMEOUT);
-  await page.getByRole('button', { name: 'Complete Payment' }).click();
-  await page.waitForURL(`${baseUrl}/dashboard`, TIMEOUT);
-}
-
 describe('every page works under the Content-Security-Policy, with no violation', () => {
   let platform: RunningPlatform;
   let browser: Browser;
@@ -242,7 +223,11 @@ describe('every page works under the Content-Security-Policy, with no violation'
       await expectNoViolations(page, violations, path);
     }
     await requestDeposit(page, baseUrl, '1500');
-    await requestPdfDeposit(page, baseUrl, '1600');
+    await requestDeposit(page, baseUrl, '1600', {
+      name: 'proof.pdf',
+      mimeType: 'application/pdf',
+      buffer: PDF_PROOF,
+    });
     await expectNoViolations(page, violations, 'two deposits');
   }, 240_000);
 

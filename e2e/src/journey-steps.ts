@@ -100,8 +100,17 @@ export async function createStaff(
   return staff;
 }
 
-/** A crypto deposit of a BASIC plan through the member's screens, with a PNG proof; it stays pending. */
-export async function requestDeposit(page: Page, baseUrl: string, amount: string) {
+/** A proof of payment as the deposit form's file input takes it. */
+export interface ProofFile {
+  name: string;
+  mimeType: string;
+  buffer: Buffer;
+}
+
+const PNG_PROOF_FILE: ProofFile = { name: 'proof.png', mimeType: 'image/png', buffer: PNG_PROOF };
+
+/** A crypto deposit of a BASIC plan through the member's screens, with a PNG proof unless told; it stays pending. */
+export async function requestDeposit(page: Page, baseUrl: string, amount: string, proof = PNG_PROOF_FILE) {
   await page.goto(`${baseUrl}/dashboard/crypto`);
   await page.getByRole('button', { name: /^BASIC/ }).click();
   await page.getByText('BASIC is selected').waitFor(TIMEOUT);
@@ -109,12 +118,8 @@ export async function requestDeposit(page: Page, baseUrl: string, amount: string
   await page.getByLabel(/^Amount/).fill(amount);
   await page.getByRole('button', { name: 'Proceed to Payment' }).click();
   await page.waitForURL(`${baseUrl}/dashboard/deposit-details`, TIMEOUT);
-  await page.locator('input[type=file]').setInputFiles({
-    name: 'proof.png',
-    mimeType: 'image/png',
-    buffer: PNG_PROOF,
-  });
-  await page.getByText('File proof.png selected successfully!').waitFor(TIMEOUT);
+  await page.locator('input[type=file]').setInputFiles(proof);
+  await page.getByText(`File ${proof.name} selected successfully!`).waitFor(TIMEOUT);
   await page.getByRole('button', { name: 'Complete Payment' }).click();
   await page.waitForURL(`${baseUrl}/dashboard`, TIMEOUT);
 }

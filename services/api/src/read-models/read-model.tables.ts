@@ -1,3 +1,4 @@
+import type { AccountStatesTable } from '../accounts/persistence/accounts.tables.js';
 import type { PaymentMethodsTable } from '../catalog/persistence/catalog.tables.js';
 import type { UsersTable } from '../identity/persistence/identity.tables.js';
 import type { Kysely } from 'kysely';
@@ -97,20 +98,6 @@ export interface ReferralsTable {
   referrer_id: string;
   created_at: Date;
   verified: boolean;
-}
-
-/** The command side's cache of each account; only its version is read here. */
-/** The accounts' state rows: written with every command, so current, with the version their figures are at. */
-export interface AccountStatesTable {
-  user_id: string;
-  version: number;
-  available: bigint;
-  invested: bigint;
-  profit_locked: bigint;
-  profit_unlocked: bigint;
-  reserved: bigint;
-  total_deposited: bigint;
-  total_withdrawn: bigint;
 }
 
 export type ReadModelTables = {
