@@ -1,3 +1,33 @@
+const API = '^services/api/src/';
+
+/**
+ * The api's contexts from the bottom up: a context may import the public file of a context below it, never one
+ * beside or above it; `shared/` is below them all and the composition root (app.ts, app.module.ts, main.ts,
+ * cli/, testing/) above.
+ */
+const API_CONTEXT_LAYERS = [
+  ['identity'],
+  ['catalog', 'market'],
+  ['wallets'],
+  ['accounts'],
+  ['audit'],
+  ['health', 'metrics', 'queues-board'],
+  ['api-docs'],
+];
+const API_CONTEXTS = API_CONTEXT_LAYERS.flat();
+
+const apiLayerRules = API_CONTEXT_LAYERS.flatMap((layer, index) =>
+  layer.map((context) => ({
+    name: 'api-context-imports-upward',
+    comment: `${context} may use only the contexts below it: ${API_CONTEXT_LAYERS.slice(0, index).flat().join(', ') || 'none'}.`,
+    severity: 'error',
+    from: { path: `${API}${context}/` },
+    to: {
+      path: `${API}(${[...API_CONTEXT_LAYERS.slice(index).flat()].filter((other) => other !== context).join('|')})/`,
+    },
+  })),
+);
+
 /**
  * The boundaries `npm run lint` keeps (see ARCHITECTURE.md): imports flow one way and never in a circle.
  * @type {import('dependency-cruiser').IConfiguration}
@@ -63,6 +93,33 @@ module.exports = {
       from: { path: '^packages/contracts/' },
       to: { path: '^packages/(?!contracts/)' },
     },
+    {
+      name: 'api-shared-imports-context',
+      comment:
+        'services/api/src/shared/ is what every context uses (auth, config, database, http, observability) and owns nothing of the business: it imports no context and not the composition root.',
+      severity: 'error',
+      from: { path: `${API}shared/`, pathNot: '\\.spec\\.ts$' },
+      to: { path: API, pathNot: `${API}shared/` },
+    },
+    {
+      name: 'api-context-deep-import',
+      comment:
+        'A context is reached only through its public file, index.ts; what lies behind it may change without telling anyone.',
+      severity: 'error',
+      from: { path: `${API}([^/]+)` },
+      to: {
+        path: `${API}(${API_CONTEXTS.join('|')})/(?!index\\.ts$)`,
+        pathNot: `${API}$1/`,
+      },
+    },
+    {
+      name: 'api-imports-composition-root',
+      comment: 'Only the composition root wires the app together; no context or shared module imports it.',
+      severity: 'error',
+      from: { path: `${API}(shared|${API_CONTEXTS.join('|')})/`, pathNot: '\\.spec\\.ts$' },
+      to: { path: `${API}(app\\.ts|app\\.module\\.ts|main\\.ts|cli/|testing/)` },
+    },
+    ...apiLayerRules,
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

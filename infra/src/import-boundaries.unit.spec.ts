@@ -31,6 +31,18 @@ const files: Record<string, string> = {
   'services/projector/src/projector.ts': 'export const projector = 1;\n',
   'services/api/src/accounts/a.ts': "import { b } from './b.js';\nexport const a = b;\n",
   'services/api/src/accounts/b.ts': "import { a } from './a.js';\nexport const b = a;\n",
+  'services/api/src/identity/index.ts': "export { users } from './persistence/users.js';\n",
+  'services/api/src/identity/persistence/users.ts': 'export const users = [];\n',
+  'services/api/src/identity/profile.ts':
+    "import { deposits } from '../accounts/index.js';\nexport const profile = deposits;\n",
+  'services/api/src/accounts/index.ts': "export { deposits } from './deposits.js';\n",
+  'services/api/src/accounts/deposits.ts':
+    "import { users } from '../identity/index.js';\nimport { users as rows } from '../identity/persistence/users.js';\nexport const deposits = [users, rows];\n",
+  'services/api/src/shared/http/errors.ts':
+    "import { users } from '../../identity/index.js';\nexport const errors = users;\n",
+  'services/api/src/catalog/plans.ts': "import { app } from '../app.module.js';\nexport const plans = app;\n",
+  'services/api/src/app.module.ts':
+    "import { deposits } from './accounts/index.js';\nexport const app = deposits;\n",
 };
 
 let tree: string;
@@ -98,6 +110,27 @@ describe('npm run lint refuses', () => {
   it('a service importing another service', () => {
     expect(broken('service-imports-service')).toEqual([
       'services/api/src/log.ts -> services/projector/src/projector.ts',
+    ]);
+  });
+
+  it("an api context's internals imported from outside it, past its public index.ts", () => {
+    expect(broken('api-context-deep-import')).toEqual([
+      'services/api/src/accounts/deposits.ts -> services/api/src/identity/persistence/users.ts',
+    ]);
+  });
+
+  it('an api context importing one beside or above it', () => {
+    expect(broken('api-context-imports-upward')).toEqual([
+      'services/api/src/identity/profile.ts -> services/api/src/accounts/index.ts',
+    ]);
+  });
+
+  it("the api's shared modules importing a context, and a context importing the composition root", () => {
+    expect(broken('api-shared-imports-context')).toEqual([
+      'services/api/src/shared/http/errors.ts -> services/api/src/identity/index.ts',
+    ]);
+    expect(broken('api-imports-composition-root')).toEqual([
+      'services/api/src/catalog/plans.ts -> services/api/src/app.module.ts',
     ]);
   });
 

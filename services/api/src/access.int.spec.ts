@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import type TestAgent from 'supertest/lib/agent.js';
-import type { ApiRoute } from './api-docs/api-route.js';
-import { API_ROUTES } from './api-docs/route-table.js';
+import type { ApiRoute } from './shared/http/api-route.js';
+import { API_ROUTES } from './api-docs/index.js';
 import {
   activeMember,
   PUBLIC_URL,
@@ -10,7 +10,7 @@ import {
   staffSignedIn,
   startIdentityTestApp,
   type IdentityTestApp,
-} from './identity/testing/identity-test-app.js';
+} from './testing/identity-test-app.js';
 import { nestRoutes } from './testing/registered-routes.js';
 
 type Caller = 'nobody' | 'member' | 'admin' | 'auditor';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { sql } from 'kysely';
-import { startAccountsTestApp, type AccountsTestApp } from './accounts/testing/accounts-test-app.js';
+import { startAccountsTestApp, type AccountsTestApp } from './testing/accounts-test-app.js';
 import {
   adjustBalances,
   requestDeposit,

@@ -6,7 +6,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { testDatabaseUrl, testRedisPrefix } from '@ledgerstone/eventstore';
 import request from 'supertest';
 import { createApp } from './app.js';
-import { loadConfig } from './config.js';
+import { loadConfig } from './shared/config/config.js';
 
 const INDEX_HTML =
   '<!doctype html><html><body><div id="root"></div><script src="/assets/app-3f9a1c.js"></script></body></html>';

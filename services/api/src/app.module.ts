@@ -1,20 +1,20 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
-import { AccountsModule } from './accounts/accounts.module.js';
-import { ApiDocsModule } from './api-docs/api-docs.module.js';
-import { AuditModule } from './audit/audit.module.js';
-import { CatalogModule } from './catalog/catalog.module.js';
-import { ClockModule, type Clock } from './clock/clock.js';
-import type { ApiConfig } from './config.js';
-import { HealthModule } from './health/health.module.js';
-import { IdentityModule } from './identity/identity.module.js';
-import { InfrastructureModule } from './infrastructure/infrastructure.module.js';
-import { MarketModule } from './market/market.module.js';
-import { ObservabilityModule } from './observability/observability.module.js';
-import { QueuesBoardModule } from './queues-board/queues-board.module.js';
-import { RateLimitsModule } from './rate-limits/rate-limits.module.js';
-import { ReadModelsModule } from './read-models/read-models.module.js';
-import { WalletsModule } from './wallets/wallets.module.js';
+import { AccountsModule } from './accounts/index.js';
+import { ApiDocsModule } from './api-docs/index.js';
+import { AuditModule } from './audit/index.js';
+import { CatalogModule } from './catalog/index.js';
+import { ClockModule, type Clock } from './shared/clock/clock.js';
+import type { ApiConfig } from './shared/config/config.js';
+import { HealthModule } from './health/index.js';
+import { IdentityModule } from './identity/index.js';
+import { InfrastructureModule } from './shared/infrastructure/infrastructure.module.js';
+import { MarketModule } from './market/index.js';
+import { MetricsModule } from './metrics/index.js';
+import { QueuesBoardModule } from './queues-board/index.js';
+import { RateLimitsModule } from './shared/rate-limits/rate-limits.module.js';
+import { AccountQueriesModule } from './accounts/index.js';
+import { WalletsModule } from './wallets/index.js';
 
 @Module({})
 export class AppModule {
@@ -30,13 +30,13 @@ export class AppModule {
         IdentityModule,
         CatalogModule,
         AccountsModule,
-        ReadModelsModule,
+        AccountQueriesModule,
         AuditModule,
         WalletsModule,
         MarketModule.forRoot(config.marketPrices),
         QueuesBoardModule,
         ApiDocsModule,
-        ObservabilityModule,
+        MetricsModule,
       ],
     };
   }

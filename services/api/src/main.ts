@@ -1,9 +1,9 @@
 import { Logger } from '@nestjs/common';
-import { AccrualJob } from './accounts/accrual/accrual-job.js';
+import { AccrualJob } from './accounts/index.js';
 import { createApp } from './app.js';
-import { DemoCatalog } from './catalog/application/demo-catalog.js';
-import { ConfigError, loadConfig, type ApiConfig } from './config.js';
-import { FirstAdmin } from './identity/application/first-admin.js';
+import { DemoCatalog } from './catalog/index.js';
+import { ConfigError, loadConfig, type ApiConfig } from './shared/config/config.js';
+import { FirstAdmin } from './identity/index.js';
 
 function readConfig(): ApiConfig {
   try {

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
-import { CatalogModule } from '../catalog/catalog.module.js';
-import { IdentityModule } from '../identity/identity.module.js';
+import { CatalogModule } from '../catalog/index.js';
+import { IdentityModule } from '../identity/index.js';
 import { AccrualJob } from './accrual/accrual-job.js';
 import { ProfitAccrual } from './accrual/profit-accrual.js';
 import { AccountCommands } from './application/account-commands.js';

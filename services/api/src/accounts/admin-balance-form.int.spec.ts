@@ -13,7 +13,7 @@ import {
   startProjectorFor,
   type SignedInUser,
 } from '../testing/account-steps.js';
-import { startAccountsTestApp, stateRow, type AccountsTestApp } from './testing/accounts-test-app.js';
+import { startAccountsTestApp, stateRow, type AccountsTestApp } from '../testing/accounts-test-app.js';
 
 /**
  * Issue 14, point 1: the Edit User Details form must never turn figures the admin did not touch into an

@@ -8,7 +8,7 @@ import {
   PNG,
   startAccountsTestApp,
   type AccountsTestApp,
-} from './testing/accounts-test-app.js';
+} from '../testing/accounts-test-app.js';
 
 let testApp: AccountsTestApp;
 let member: { browser: TestAgent; userId: string };

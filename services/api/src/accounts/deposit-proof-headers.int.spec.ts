@@ -6,7 +6,7 @@ import {
   PNG,
   startAccountsTestApp,
   type AccountsTestApp,
-} from './testing/accounts-test-app.js';
+} from '../testing/accounts-test-app.js';
 
 // A PDF whose script would run in the site's origin if the browser showed it as a page of the site.
 const PDF = Buffer.from(

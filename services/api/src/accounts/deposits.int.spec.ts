@@ -9,7 +9,7 @@ import {
   startAccountsTestApp,
   stateRow,
   type AccountsTestApp,
-} from './testing/accounts-test-app.js';
+} from '../testing/accounts-test-app.js';
 
 let testApp: AccountsTestApp;
 let memberA: { browser: TestAgent; userId: string };

@@ -1,16 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type TestAgent from 'supertest/lib/agent.js';
-import { activeMember, signedIn } from '../identity/testing/identity-test-app.js';
-import { startMailerProcess, type MailerProcess } from '../testing/mailer-process.js';
-import { startProjectorProcess, type ProjectorProcess } from '../testing/projector-process.js';
-import { startSmtpInbox, type ReceivedMail, type SmtpInbox } from '../testing/smtp-inbox.js';
+import { activeMember, signedIn } from '../testing/identity-test-app.js';
+import { startMailerProcess, type MailerProcess } from '../shared/testing/mailer-process.js';
+import { startProjectorProcess, type ProjectorProcess } from '../shared/testing/projector-process.js';
+import { startSmtpInbox, type ReceivedMail, type SmtpInbox } from '../shared/testing/smtp-inbox.js';
 import {
   BASIC_PLAN,
   BITCOIN,
   PNG,
   startAccountsTestApp,
   type AccountsTestApp,
-} from './testing/accounts-test-app.js';
+} from '../testing/accounts-test-app.js';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 

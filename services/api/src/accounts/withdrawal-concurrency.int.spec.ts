@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
 import { evolve, initialState, type AccountEvent } from '@ledgerstone/ledger';
-import { activeMember } from '../identity/testing/identity-test-app.js';
+import { activeMember } from '../testing/identity-test-app.js';
 import { storeAccountState } from './persistence/account-state-row.js';
 import {
   BITCOIN,
@@ -10,7 +10,7 @@ import {
   startAccountsTestApp,
   stateRow,
   type AccountsTestApp,
-} from './testing/accounts-test-app.js';
+} from '../testing/accounts-test-app.js';
 
 const PROCESSES = 5;
 const REQUESTS_PER_PROCESS = 10;

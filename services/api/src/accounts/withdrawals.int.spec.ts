@@ -11,7 +11,7 @@ import {
   startAccountsTestApp,
   stateRow,
   type AccountsTestApp,
-} from './testing/accounts-test-app.js';
+} from '../testing/accounts-test-app.js';
 
 let testApp: AccountsTestApp;
 let admin: { browser: TestAgent; userId: string };

@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { Controller, Get, Header, NotFoundException, Param, Res } from '@nestjs/common';
 import type { Response } from 'express';
-import { Public } from '../identity/access/access.decorators.js';
+import { Public } from '../shared/auth/access.decorators.js';
 import { openApiDocument } from './openapi-document.js';
 import { API_ROUTES, QUEUES_BOARD_ROUTE } from './route-table.js';
 

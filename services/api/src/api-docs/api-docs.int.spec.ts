@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { startIdentityTestApp, type IdentityTestApp } from '../identity/testing/identity-test-app.js';
+import { startIdentityTestApp, type IdentityTestApp } from '../testing/identity-test-app.js';
 import { expressRoutes, nestRoutes } from '../testing/registered-routes.js';
 import { API_ROUTES, QUEUES_BOARD_ROUTE } from './route-table.js';
 

@@ -1,7 +1,7 @@
 import { errorResponse } from '@ledgerstone/contracts';
 import { z } from 'zod';
-import type { AccessRule } from '../identity/access/access.decorators.js';
-import type { ApiRoute } from './api-route.js';
+import type { AccessRule } from '../shared/auth/access.decorators.js';
+import type { ApiRoute } from '../shared/http/api-route.js';
 
 type JsonObject = Record<string, unknown>;
 

@@ -36,11 +36,11 @@ import {
   withdrawalResponse,
 } from '@ledgerstone/contracts';
 import { z } from 'zod';
-import type { ApiRoute } from './api-route.js';
-import { AUDIT_ROUTES } from '../audit/audit-routes.js';
-import { OBSERVABILITY_ROUTES } from '../observability/observability-routes.js';
-import { QUEUES_BOARD_ROUTES } from '../queues-board/queues-board-routes.js';
-import { READ_MODEL_ROUTES } from '../read-models/read-model-routes.js';
+import type { ApiRoute } from '../shared/http/api-route.js';
+import { AUDIT_ROUTES } from '../audit/index.js';
+import { METRICS_ROUTES } from '../metrics/index.js';
+import { QUEUES_BOARD_ROUTES } from '../queues-board/index.js';
+import { READ_MODEL_ROUTES } from '../accounts/index.js';
 
 const checkResult = z.object({
   status: z.enum(['up', 'down']),
@@ -475,7 +475,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   ...READ_MODEL_ROUTES,
   ...AUDIT_ROUTES,
   ...QUEUES_BOARD_ROUTES,
-  ...OBSERVABILITY_ROUTES,
+  ...METRICS_ROUTES,
 ];
 
 /**

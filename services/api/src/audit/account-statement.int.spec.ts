@@ -4,7 +4,7 @@ import { accountStatement, adminAccountActivity } from '@ledgerstone/contracts';
 import { accountEventTypes, accountStreamId } from '@ledgerstone/ledger';
 import { parse } from 'csv-parse/sync';
 import { sql } from 'kysely';
-import { startAccountsTestApp, type AccountsTestApp } from '../accounts/testing/accounts-test-app.js';
+import { startAccountsTestApp, type AccountsTestApp } from '../testing/accounts-test-app.js';
 import {
   adjustBalancesAtCurrentVersion,
   confirmedDeposit,

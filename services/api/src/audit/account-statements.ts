@@ -11,9 +11,9 @@ import {
   type StatementBalances,
   type StatementLine as LedgerStatementLine,
 } from '@ledgerstone/ledger';
-import { CLOCK, type Clock } from '../clock/clock.js';
-import { DATABASE, type Database } from '../infrastructure/infrastructure.tokens.js';
-import { assertMember } from '../read-models/admin-account-activity.js';
+import { CLOCK, type Clock } from '../shared/clock/clock.js';
+import { DATABASE, type Database } from '../shared/infrastructure/infrastructure.tokens.js';
+import { assertMember } from '../accounts/index.js';
 
 /** An event of an account stream: the store's record of it, typed by its account event type. */
 export type RecordedAccountEvent = RecordedEvent & AccountEvent;

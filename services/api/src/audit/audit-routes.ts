@@ -4,7 +4,7 @@ import {
   statementQuery,
   transactionsExportQuery,
 } from '@ledgerstone/contracts';
-import type { ApiRoute } from '../api-docs/api-route.js';
+import type { ApiRoute } from '../shared/http/api-route.js';
 
 const STATEMENT =
   'read from the event store: every event recorded up to ?as_of= (ISO date-time with offset; now when absent) inclusive, oldest first, each with what it moved, its signed change to the total and the balances after it; head_hash is the hash of the last event included';

@@ -3,9 +3,9 @@ import { historyVerification, type HistoryVerification } from '@ledgerstone/cont
 import { verifyHistory } from '@ledgerstone/eventstore';
 import { accountStreamId } from '@ledgerstone/ledger';
 import { z } from 'zod';
-import { StaffRead } from '../identity/access/access.decorators.js';
-import { DATABASE, type Database } from '../infrastructure/infrastructure.tokens.js';
-import { assertMember } from '../read-models/admin-account-activity.js';
+import { StaffRead } from '../shared/auth/access.decorators.js';
+import { DATABASE, type Database } from '../shared/infrastructure/infrastructure.tokens.js';
+import { assertMember } from '../accounts/index.js';
 
 const userIdParameter = z.uuid();
 

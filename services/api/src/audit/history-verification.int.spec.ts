@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { historyVerification } from '@ledgerstone/contracts';
 import { accountStreamId } from '@ledgerstone/ledger';
 import { sql } from 'kysely';
-import { startAccountsTestApp, type AccountsTestApp } from '../accounts/testing/accounts-test-app.js';
+import { startAccountsTestApp, type AccountsTestApp } from '../testing/accounts-test-app.js';
 import { confirmedDeposit, signInAs, type SignedInUser } from '../testing/account-steps.js';
 
 let testApp: AccountsTestApp;

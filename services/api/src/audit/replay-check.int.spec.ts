@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { readModels } from '@ledgerstone/contracts';
 import { waitForCheckpoints } from '@ledgerstone/eventstore';
 import { sql } from 'kysely';
-import { startAccountsTestApp, type AccountsTestApp } from '../accounts/testing/accounts-test-app.js';
-import { REPO_ROOT } from '../config.js';
+import { startAccountsTestApp, type AccountsTestApp } from '../testing/accounts-test-app.js';
+import { REPO_ROOT } from '../shared/config/config.js';
 import {
   adjustBalancesAtCurrentVersion,
   confirmedDeposit,
@@ -17,7 +17,7 @@ import {
   startProjectorFor,
   type SignedInUser,
 } from '../testing/account-steps.js';
-import type { ProjectorProcess } from '../testing/projector-process.js';
+import type { ProjectorProcess } from '../shared/testing/projector-process.js';
 
 // Built by startProjectorProcess, which compiles the projector before starting it.
 const CLI = join(REPO_ROOT, 'services/projector/dist/cli/replay-check.js');

@@ -2,9 +2,9 @@ import { Controller, Get, Param, Query, Res } from '@nestjs/common';
 import { accountStatement, statementQuery, type AccountStatement } from '@ledgerstone/contracts';
 import type { Response } from 'express';
 import { z } from 'zod';
-import { MemberOnly, StaffRead } from '../identity/access/access.decorators.js';
-import { CurrentActor } from '../identity/access/current-actor.decorator.js';
-import type { Actor } from '../identity/persistence/session-store.js';
+import { MemberOnly, StaffRead } from '../shared/auth/access.decorators.js';
+import { CurrentActor } from '../shared/auth/current-actor.decorator.js';
+import type { Actor } from '../shared/auth/actor.js';
 import { AccountStatements } from './account-statements.js';
 import { setCsvAttachment, statementCsv } from './audit-csv.js';
 

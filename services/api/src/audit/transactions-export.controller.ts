@@ -1,7 +1,7 @@
 import { Controller, Get, Logger, Query, Res } from '@nestjs/common';
 import { transactionsExportQuery } from '@ledgerstone/contracts';
 import type { Response } from 'express';
-import { StaffRead } from '../identity/access/access.decorators.js';
+import { StaffRead } from '../shared/auth/access.decorators.js';
 import { setCsvAttachment, transactionsCsvHeader, transactionsCsvRows } from './audit-csv.js';
 import { exportRange, TransactionsExport } from './transactions-export.js';
 

@@ -3,7 +3,7 @@ import type { TransactionsExportQuery } from '@ledgerstone/contracts';
 import type { EventMetadata } from '@ledgerstone/eventstore';
 import { accountEventTypes } from '@ledgerstone/ledger';
 import { sql } from 'kysely';
-import { DATABASE, type Database } from '../infrastructure/infrastructure.tokens.js';
+import { DATABASE, type Database } from '../shared/infrastructure/infrastructure.tokens.js';
 import type { RecordedAccountEvent } from './account-statements.js';
 
 export const MAX_EXPORT_DAYS = 366;

@@ -11,7 +11,7 @@ import { CATALOG_STREAM_ID } from '@ledgerstone/ledger';
 import { sql } from 'kysely';
 import type TestAgent from 'supertest/lib/agent.js';
 import { createApp } from '../app.js';
-import { loadConfig } from '../config.js';
+import { loadConfig } from '../shared/config/config.js';
 import {
   activeMember,
   PUBLIC_URL,
@@ -19,7 +19,7 @@ import {
   staffSignedIn,
   startIdentityTestApp,
   type IdentityTestApp,
-} from '../identity/testing/identity-test-app.js';
+} from '../testing/identity-test-app.js';
 import { CatalogService } from './application/catalog.service.js';
 import { DEMO_PAYMENT_METHODS, DEMO_PLANS, DemoCatalog } from './application/demo-catalog.js';
 

@@ -1,10 +1,10 @@
 import { parseArgs } from 'node:util';
 import { createDatabase, EventStore } from '@ledgerstone/eventstore';
 import { isIsoDay } from '@ledgerstone/ledger';
-import { ProfitAccrual } from '../accounts/accrual/profit-accrual.js';
-import { AccountCommands } from '../accounts/application/account-commands.js';
-import { systemClock, type Clock } from '../clock/clock.js';
-import { loadConfig } from '../config.js';
+import { ProfitAccrual } from '../accounts/index.js';
+import { AccountCommands } from '../accounts/index.js';
+import { systemClock, type Clock } from '../shared/clock/clock.js';
+import { loadConfig } from '../shared/config/config.js';
 
 export const ACCRUE_USAGE =
   'usage: npm run accrue -- [--date YYYY-MM-DD] (accrues every running investment through that day; ' +

@@ -2,15 +2,11 @@ import { parseArgs } from 'node:util';
 import { emailSchema } from '@ledgerstone/contracts';
 import { createDatabase, EventStore } from '@ledgerstone/eventstore';
 import { z } from 'zod';
-import { loadConfig } from '../config.js';
-import { PasswordHasher } from '../identity/application/password-hasher.js';
-import {
-  generatedPassword,
-  StaffAccountRefused,
-  StaffAccounts,
-} from '../identity/application/staff-accounts.js';
-import { IdentityEventLog } from '../identity/persistence/identity-event-log.js';
-import { identityDatabase } from '../identity/persistence/identity.tables.js';
+import { loadConfig } from '../shared/config/config.js';
+import { PasswordHasher } from '../identity/index.js';
+import { generatedPassword, StaffAccountRefused, StaffAccounts } from '../identity/index.js';
+import { IdentityEventLog } from '../identity/index.js';
+import { identityDatabase } from '../identity/index.js';
 
 export const STAFF_USAGE =
   'usage: npm run staff:create -- --role admin|auditor --email <address> --first-name <name> --last-name <name>' +

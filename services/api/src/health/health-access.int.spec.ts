@@ -5,7 +5,7 @@ import {
   staffSignedIn,
   startIdentityTestApp,
   type IdentityTestApp,
-} from '../identity/testing/identity-test-app.js';
+} from '../testing/identity-test-app.js';
 import { HealthService, READINESS_CACHE_MS } from './health.service.js';
 
 let testApp: IdentityTestApp;

@@ -1,11 +1,11 @@
 import { Controller, Get, Header, HttpStatus, Inject, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import type { ApiConfig } from '../config.js';
-import { Public } from '../identity/access/access.decorators.js';
-import { SessionAccess } from '../identity/access/session-access.js';
-import { SESSION_COOKIES } from '../identity/access/session-cookies.js';
-import { API_CONFIG } from '../infrastructure/infrastructure.tokens.js';
-import { carriesBearerToken } from '../observability/metrics-token.js';
+import type { ApiConfig } from '../shared/config/config.js';
+import { Public } from '../shared/auth/access.decorators.js';
+import { SessionAuthenticator } from '../shared/auth/actor.js';
+import { SESSION_COOKIES } from '../shared/auth/session-cookies.js';
+import { API_CONFIG } from '../shared/infrastructure/infrastructure.tokens.js';
+import { carriesBearerToken } from '../shared/auth/metrics-token.js';
 import { HealthService, type HealthReport } from './health.service.js';
 
 /** What anyone learns: ready or not. Staff and the metrics scraper see each check. */
@@ -16,7 +16,7 @@ export type HealthAnswer = HealthReport | Pick<HealthReport, 'status'>;
 export class HealthController {
   constructor(
     private readonly health: HealthService,
-    private readonly sessions: SessionAccess,
+    private readonly sessions: SessionAuthenticator,
     @Inject(API_CONFIG) private readonly config: ApiConfig,
   ) {}
 

@@ -3,14 +3,14 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { createTestDatabase, testRedisPrefix, type TestDatabase } from '@ledgerstone/eventstore';
 import request from 'supertest';
 import { createApp } from '../app.js';
-import { loadConfig } from '../config.js';
+import { loadConfig } from '../shared/config/config.js';
 import {
   closedPort,
   startObjectStorage,
   startSilentServer,
   startSmtpServer,
   type RunningService,
-} from '../testing/backing-services.js';
+} from '../shared/testing/backing-services.js';
 
 const BUCKET = 'ledgerstone-health';
 const METRICS_TOKEN = 'health-test-metrics-token-0123456789abcdef';

@@ -4,7 +4,7 @@ import type { Redis } from 'ioredis';
 import { sql } from 'kysely';
 import type { Transporter } from 'nodemailer';
 import { probe, type CheckResult } from '@ledgerstone/process-kit';
-import type { ApiConfig } from '../config.js';
+import type { ApiConfig } from '../shared/config/config.js';
 import {
   API_CONFIG,
   DATABASE,
@@ -12,7 +12,7 @@ import {
   REDIS,
   SMTP_TRANSPORT,
   type Database,
-} from '../infrastructure/infrastructure.tokens.js';
+} from '../shared/infrastructure/infrastructure.tokens.js';
 
 export interface HealthReport {
   status: 'ok' | 'degraded';

@@ -3,8 +3,8 @@ import { randomUUID } from 'node:crypto';
 import { Logger } from '@nestjs/common';
 import { identityMessages } from '@ledgerstone/contracts';
 import { createStaffFromCommandLine } from '../cli/staff-command-line.js';
-import { loadConfig } from '../config.js';
-import { DATABASE, type Database } from '../infrastructure/infrastructure.tokens.js';
+import { loadConfig } from '../shared/config/config.js';
+import { DATABASE, type Database } from '../shared/infrastructure/infrastructure.tokens.js';
 import { FirstAdmin } from './application/first-admin.js';
 import { PasswordHasher } from './application/password-hasher.js';
 import { IdentityEventLog } from './persistence/identity-event-log.js';
@@ -15,7 +15,7 @@ import {
   staffSignedIn,
   startIdentityTestApp,
   type IdentityTestApp,
-} from './testing/identity-test-app.js';
+} from '../testing/identity-test-app.js';
 
 const ADMIN_EMAIL = 'boss@example.test';
 const ADMIN_PASSWORD = 'counting house ledger 1602';

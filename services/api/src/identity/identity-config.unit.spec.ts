@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { ConfigError, loadConfig, LOCAL_COOKIE_SECRET } from '../config.js';
+import { ConfigError, loadConfig, LOCAL_COOKIE_SECRET } from '../shared/config/config.js';
 
 describe('identity settings', () => {
   it('defaults to a 30-minute idle timeout, 7 days for remember-me, and the local cookie secret', () => {

@@ -5,7 +5,7 @@ import {
   member,
   startIdentityTestApp,
   type IdentityTestApp,
-} from './testing/identity-test-app.js';
+} from '../testing/identity-test-app.js';
 
 let testApp: IdentityTestApp;
 let clients = 0;

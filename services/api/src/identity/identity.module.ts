@@ -1,12 +1,12 @@
 import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
-import { AccessGuard } from './access/access.guard.js';
-import { CsrfGuard } from './access/csrf.guard.js';
+import { AccessGuard } from '../shared/auth/access.guard.js';
+import { SessionAuthenticator } from '../shared/auth/actor.js';
+import { CsrfGuard } from '../shared/auth/csrf.guard.js';
 import { SessionAccess } from './access/session-access.js';
 import { ChangePasswordHandler } from './application/change-password.command.js';
 import { FirstAdmin } from './application/first-admin.js';
 import { GetAdminProfileHandler } from './application/get-admin-profile.query.js';
-import { GetMemberProfileHandler } from './application/get-member-profile.query.js';
 import { IdentityMail } from './application/identity-mail.js';
 import { LogInHandler } from './application/log-in.command.js';
 import { LogOutHandler } from './application/log-out.command.js';
@@ -55,7 +55,7 @@ const commandHandlers = [
   SendAdminMessageHandler,
 ];
 
-const queryHandlers = [GetMemberProfileHandler, GetAdminProfileHandler];
+const queryHandlers = [GetAdminProfileHandler];
 
 const services = [
   PasswordHasher,
@@ -66,6 +66,7 @@ const services = [
   IdentityCookies,
   FirstAdmin,
   DecoyVerifications,
+  { provide: SessionAuthenticator, useExisting: SessionAccess },
 ];
 
 /** Cross-site check first, then the session check; both apply to every route of the api. */

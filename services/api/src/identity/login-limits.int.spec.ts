@@ -7,7 +7,7 @@ import {
   staffSignedIn,
   startIdentityTestApp,
   type IdentityTestApp,
-} from './testing/identity-test-app.js';
+} from '../testing/identity-test-app.js';
 
 const HARD = 10;
 const PER_ADDRESS = 30;

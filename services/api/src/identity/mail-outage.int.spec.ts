@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { closedPort } from '../testing/backing-services.js';
-import { startMailerProcess, type MailerProcess } from '../testing/mailer-process.js';
-import { startSmtpInbox, type SmtpInbox } from '../testing/smtp-inbox.js';
-import { MAIL_QUEUE, type MailQueue } from '../infrastructure/infrastructure.tokens.js';
+import { closedPort } from '../shared/testing/backing-services.js';
+import { startMailerProcess, type MailerProcess } from '../shared/testing/mailer-process.js';
+import { startSmtpInbox, type SmtpInbox } from '../shared/testing/smtp-inbox.js';
+import { MAIL_QUEUE, type MailQueue } from '../shared/infrastructure/infrastructure.tokens.js';
 import {
   activeMember,
   staffSignedIn,
   startIdentityTestApp,
   type IdentityTestApp,
-} from './testing/identity-test-app.js';
+} from '../testing/identity-test-app.js';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 

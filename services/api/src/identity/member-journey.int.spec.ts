@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { startMailerProcess, type MailerProcess } from '../testing/mailer-process.js';
-import { startSmtpInbox, type SmtpInbox } from '../testing/smtp-inbox.js';
+import { startMailerProcess, type MailerProcess } from '../shared/testing/mailer-process.js';
+import { startSmtpInbox, type SmtpInbox } from '../shared/testing/smtp-inbox.js';
 import {
   member,
   PUBLIC_URL,
   startIdentityTestApp,
   type IdentityTestApp,
-} from './testing/identity-test-app.js';
+} from '../testing/identity-test-app.js';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 

@@ -8,7 +8,7 @@ import {
   signedIn,
   startIdentityTestApp,
   type IdentityTestApp,
-} from './testing/identity-test-app.js';
+} from '../testing/identity-test-app.js';
 
 let testApp: IdentityTestApp;
 

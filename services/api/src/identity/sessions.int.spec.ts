@@ -12,7 +12,7 @@ import {
   staffSignedIn,
   startIdentityTestApp,
   type IdentityTestApp,
-} from './testing/identity-test-app.js';
+} from '../testing/identity-test-app.js';
 
 let testApp: IdentityTestApp;
 

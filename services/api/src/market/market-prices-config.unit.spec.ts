@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { ConfigError, loadConfig } from '../config.js';
+import { ConfigError, loadConfig } from '../shared/config/config.js';
 
 describe('market prices config', () => {
   it('uses the offline sample provider unless told otherwise', () => {

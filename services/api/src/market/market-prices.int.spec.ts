@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { marketPrices } from '@ledgerstone/contracts';
-import { startIdentityTestApp, type IdentityTestApp } from '../identity/testing/identity-test-app.js';
+import { startIdentityTestApp, type IdentityTestApp } from '../testing/identity-test-app.js';
 import { MARKET_PRICES_UNAVAILABLE } from './market-prices.js';
 import { RECORDED_ANSWER, startCoinGeckoStub, type CoinGeckoStub } from './testing/coingecko-stub.js';
 

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, ServiceUnavailableException } from '@nestjs/common';
 import type { MarketPrices as MarketPricesAnswer } from '@ledgerstone/contracts';
-import { CLOCK, type Clock } from '../clock/clock.js';
+import { CLOCK, type Clock } from '../shared/clock/clock.js';
 import { MARKET_PRICE_PROVIDER, type MarketPriceProvider } from './market-price-provider.js';
 
 const CACHE_MS = 60_000;

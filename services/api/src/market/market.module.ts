@@ -1,5 +1,5 @@
 import { Module, type DynamicModule, type Provider } from '@nestjs/common';
-import type { MarketPricesConfig } from '../config.js';
+import type { MarketPricesConfig } from '../shared/config/config.js';
 import { CoinGeckoMarketPriceProvider } from './coingecko-market-price-provider.js';
 import { MarketPricesController } from './http/market-prices.controller.js';
 import { MARKET_PRICE_PROVIDER, type MarketPriceProvider } from './market-price-provider.js';

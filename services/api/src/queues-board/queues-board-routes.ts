@@ -1,5 +1,5 @@
 import { transactionJobs } from '@ledgerstone/contracts';
-import type { ApiRoute } from '../api-docs/api-route.js';
+import type { ApiRoute } from '../shared/http/api-route.js';
 
 /** The Nest routes beside the board, as the route table lists them. */
 export const QUEUES_BOARD_ROUTES: readonly ApiRoute[] = [

@@ -9,8 +9,8 @@ import {
   staffSignedIn,
   startIdentityTestApp,
   type IdentityTestApp,
-} from '../identity/testing/identity-test-app.js';
-import { MAIL_QUEUE, type MailQueue } from '../infrastructure/infrastructure.tokens.js';
+} from '../testing/identity-test-app.js';
+import { MAIL_QUEUE, type MailQueue } from '../shared/infrastructure/infrastructure.tokens.js';
 import { BOARD_ACTION_REFUSED } from './queues-board.js';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { IdentityModule } from '../identity/identity.module.js';
+import { IdentityModule } from '../identity/index.js';
 import { QueuesBoard } from './queues-board.js';
 import { TransactionJobsController } from './transaction-jobs.controller.js';
 import { TransactionJobsQuery } from './transaction-jobs.js';

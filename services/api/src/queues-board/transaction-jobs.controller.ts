@@ -1,6 +1,6 @@
 import { Controller, Get, Param } from '@nestjs/common';
 import { transactionJobs, transactionJobsParams, type TransactionJobs } from '@ledgerstone/contracts';
-import { StaffRead } from '../identity/access/access.decorators.js';
+import { StaffRead } from '../shared/auth/access.decorators.js';
 import { TransactionJobsQuery } from './transaction-jobs.js';
 
 @StaffRead()

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { identityMessages, type TransactionJobs } from '@ledgerstone/contracts';
 import type TestAgent from 'supertest/lib/agent.js';
-import { startAccountsTestApp, type AccountsTestApp } from '../accounts/testing/accounts-test-app.js';
-import { MAIL_QUEUE, type MailQueue } from '../infrastructure/infrastructure.tokens.js';
+import { startAccountsTestApp, type AccountsTestApp } from '../testing/accounts-test-app.js';
+import { MAIL_QUEUE, type MailQueue } from '../shared/infrastructure/infrastructure.tokens.js';
 import {
   adjustBalancesAtCurrentVersion,
   confirmedDeposit,
@@ -12,7 +12,7 @@ import {
   startProjectorFor,
   type SignedInUser,
 } from '../testing/account-steps.js';
-import type { ProjectorProcess } from '../testing/projector-process.js';
+import type { ProjectorProcess } from '../shared/testing/projector-process.js';
 
 let testApp: AccountsTestApp;
 let projector: ProjectorProcess;

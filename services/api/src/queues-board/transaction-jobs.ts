@@ -13,8 +13,8 @@ import {
   MAIL_QUEUE,
   type Database,
   type MailQueue,
-} from '../infrastructure/infrastructure.tokens.js';
-import { readModelDatabase, readOrEmpty } from '../read-models/read-model.tables.js';
+} from '../shared/infrastructure/infrastructure.tokens.js';
+import { readModelDatabase, readOrEmpty } from '../accounts/index.js';
 import { QUEUES_BOARD_PATH } from './queues-board.js';
 
 /** The board's own page of one job (its UI route `/queue/:name/:jobId`). */

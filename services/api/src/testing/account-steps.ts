@@ -8,14 +8,8 @@ import {
   type WithdrawalResponse,
 } from '@ledgerstone/contracts';
 import type TestAgent from 'supertest/lib/agent.js';
-import {
-  BASIC_PLAN,
-  BITCOIN,
-  BITCOIN_ADDRESS,
-  PNG,
-  type AccountsTestApp,
-} from '../accounts/testing/accounts-test-app.js';
-import { startProjectorProcess, type ProjectorProcess } from './projector-process.js';
+import { BASIC_PLAN, BITCOIN, BITCOIN_ADDRESS, PNG, type AccountsTestApp } from './accounts-test-app.js';
+import { startProjectorProcess, type ProjectorProcess } from '../shared/testing/projector-process.js';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 

@@ -2,7 +2,7 @@ import { RequestMethod, type Type } from '@nestjs/common';
 import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants.js';
 import { DiscoveryService, MetadataScanner, ModulesContainer, Reflector } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { Access, type AccessRule } from '../identity/access/access.decorators.js';
+import { Access, type AccessRule } from '../shared/auth/access.decorators.js';
 
 export interface RegisteredRoute {
   /** Lower case, as in OpenAPI. */

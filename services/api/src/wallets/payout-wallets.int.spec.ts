@@ -6,8 +6,8 @@ import {
   staffSignedIn,
   startIdentityTestApp,
   type IdentityTestApp,
-} from '../identity/testing/identity-test-app.js';
-import { MAIL_QUEUE, type MailQueue } from '../infrastructure/infrastructure.tokens.js';
+} from '../testing/identity-test-app.js';
+import { MAIL_QUEUE, type MailQueue } from '../shared/infrastructure/infrastructure.tokens.js';
 
 const BITCOIN = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
 const ETHEREUM_LOWER = '0x52908400098527886e0f7030069857d2e4169ee7';

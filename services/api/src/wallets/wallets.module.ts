@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { IdentityModule } from '../identity/identity.module.js';
+import { IdentityModule } from '../identity/index.js';
 import { GetPayoutWalletsHandler } from './application/get-payout-wallets.query.js';
 import { SavePayoutWalletsHandler } from './application/save-payout-wallets.command.js';
 import { PayoutWalletsController } from './http/payout-wallets.controller.js';

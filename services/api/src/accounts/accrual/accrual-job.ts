@@ -1,8 +1,8 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { Queue, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
-import type { ApiConfig } from '../../config.js';
-import { API_CONFIG } from '../../infrastructure/infrastructure.tokens.js';
+import type { ApiConfig } from '../../shared/config/config.js';
+import { API_CONFIG } from '../../shared/infrastructure/infrastructure.tokens.js';
 import { ProfitAccrual, type AccrualRun } from './profit-accrual.js';
 
 export const ACCRUAL_QUEUE = 'accrual';

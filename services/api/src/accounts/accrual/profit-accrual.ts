@@ -11,8 +11,8 @@ import {
   type IsoDay,
 } from '@ledgerstone/ledger';
 import { sql } from 'kysely';
-import { CLOCK, type Clock } from '../../clock/clock.js';
-import { DATABASE, type Database } from '../../infrastructure/infrastructure.tokens.js';
+import { CLOCK, type Clock } from '../../shared/clock/clock.js';
+import { DATABASE, type Database } from '../../shared/infrastructure/infrastructure.tokens.js';
 import { AccountCommands } from '../application/account-commands.js';
 import { accountsDatabase, type AccountsDatabase } from '../persistence/accounts.tables.js';
 

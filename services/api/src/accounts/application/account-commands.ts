@@ -16,9 +16,8 @@ import {
   type AccountState,
 } from '@ledgerstone/ledger';
 import { sql } from 'kysely';
-import { CLOCK, type Clock } from '../../clock/clock.js';
-import { isUniqueViolation } from '../../identity/persistence/identity.tables.js';
-import { DATABASE, type Database } from '../../infrastructure/infrastructure.tokens.js';
+import { CLOCK, type Clock } from '../../shared/clock/clock.js';
+import { DATABASE, type Database } from '../../shared/infrastructure/infrastructure.tokens.js';
 import type { IdempotencyKey } from './idempotency.js';
 import { loadAccountState, storeAccountState } from '../persistence/account-state-row.js';
 import {
@@ -26,6 +25,7 @@ import {
   type AccountsDatabase,
   type AccountsTransaction,
 } from '../persistence/accounts.tables.js';
+import { isUniqueViolation } from '../../shared/database/pg-errors.js';
 
 /** The account as a command finds it, inside the transaction that will append. */
 export interface Account {

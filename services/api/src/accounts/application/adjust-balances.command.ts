@@ -16,10 +16,10 @@ import {
   type FigureChange,
 } from '@ledgerstone/ledger';
 import { z } from 'zod';
-import { CLOCK, type Clock } from '../../clock/clock.js';
-import type { RequestContext } from '../../identity/application/request-context.js';
-import type { Actor } from '../../identity/persistence/session-store.js';
-import { DATABASE, type Database } from '../../infrastructure/infrastructure.tokens.js';
+import { CLOCK, type Clock } from '../../shared/clock/clock.js';
+import type { RequestContext } from '../../shared/auth/request-context.js';
+import type { Actor } from '../../shared/auth/actor.js';
+import { DATABASE, type Database } from '../../shared/infrastructure/infrastructure.tokens.js';
 import { accountsDatabase, type AccountsDatabase } from '../persistence/accounts.tables.js';
 import { AccountCommands } from './account-commands.js';
 import { commandMetadata } from './command-metadata.js';

@@ -1,6 +1,6 @@
 import type { EventMetadata } from '@ledgerstone/eventstore';
-import type { RequestContext } from '../../identity/application/request-context.js';
-import type { Actor } from '../../identity/persistence/session-store.js';
+import type { RequestContext } from '../../shared/auth/request-context.js';
+import type { Actor } from '../../shared/auth/actor.js';
 
 /** Who asked, under which request: what every account event records besides its data. */
 export function commandMetadata(actor: Actor, context: RequestContext): EventMetadata {

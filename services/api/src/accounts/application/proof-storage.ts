@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import type { ApiConfig } from '../../config.js';
-import { API_CONFIG, OBJECT_STORAGE } from '../../infrastructure/infrastructure.tokens.js';
+import type { ApiConfig } from '../../shared/config/config.js';
+import { API_CONFIG, OBJECT_STORAGE } from '../../shared/infrastructure/infrastructure.tokens.js';
 import type { ProofContentType } from '../domain/proof-type.js';
 
 /** Proofs of payment in object storage under random keys: a key says nothing of its member or deposit. */

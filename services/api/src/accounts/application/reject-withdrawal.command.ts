@@ -1,9 +1,9 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { accountMessages, type CommandResponse } from '@ledgerstone/contracts';
-import { CLOCK, type Clock } from '../../clock/clock.js';
-import type { RequestContext } from '../../identity/application/request-context.js';
-import type { Actor } from '../../identity/persistence/session-store.js';
+import { CLOCK, type Clock } from '../../shared/clock/clock.js';
+import type { RequestContext } from '../../shared/auth/request-context.js';
+import type { Actor } from '../../shared/auth/actor.js';
 import { AccountLookup } from '../persistence/account-lookup.js';
 import { AccountCommands } from './account-commands.js';
 import { commandMetadata } from './command-metadata.js';

@@ -10,10 +10,10 @@ import {
   ValidationError,
   type DepositPlan,
 } from '@ledgerstone/ledger';
-import { CatalogService } from '../../catalog/application/catalog.service.js';
-import { CLOCK, type Clock } from '../../clock/clock.js';
-import type { RequestContext } from '../../identity/application/request-context.js';
-import type { Actor } from '../../identity/persistence/session-store.js';
+import { CatalogService } from '../../catalog/index.js';
+import { CLOCK, type Clock } from '../../shared/clock/clock.js';
+import type { RequestContext } from '../../shared/auth/request-context.js';
+import type { Actor } from '../../shared/auth/actor.js';
 import { detectProofType } from '../domain/proof-type.js';
 import { AccountCommands, type AccountCommandOutcome } from './account-commands.js';
 import { commandMetadata } from './command-metadata.js';

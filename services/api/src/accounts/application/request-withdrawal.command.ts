@@ -9,10 +9,10 @@ import {
 } from '@ledgerstone/contracts';
 import { INVALID_AMOUNT, parsePositiveCents, ValidationError } from '@ledgerstone/ledger';
 import { z } from 'zod';
-import { CatalogService } from '../../catalog/application/catalog.service.js';
-import { CLOCK, type Clock } from '../../clock/clock.js';
-import type { RequestContext } from '../../identity/application/request-context.js';
-import type { Actor } from '../../identity/persistence/session-store.js';
+import { CatalogService } from '../../catalog/index.js';
+import { CLOCK, type Clock } from '../../shared/clock/clock.js';
+import type { RequestContext } from '../../shared/auth/request-context.js';
+import type { Actor } from '../../shared/auth/actor.js';
 import { AccountCommands } from './account-commands.js';
 import { commandMetadata } from './command-metadata.js';
 import { keyedRequest } from './idempotency.js';

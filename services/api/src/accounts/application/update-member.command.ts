@@ -3,12 +3,13 @@ import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { accountMessages, identityMessages, type UpdateUserRequest } from '@ledgerstone/contracts';
 import type { MemberDetailsChanged } from '@ledgerstone/ledger';
 import { z } from 'zod';
-import type { RequestContext } from '../../identity/application/request-context.js';
-import { IdentityEventLog } from '../../identity/persistence/identity-event-log.js';
-import { isUniqueViolation, type IdentityTransaction } from '../../identity/persistence/identity.tables.js';
-import type { Actor } from '../../identity/persistence/session-store.js';
-import { DATABASE, type Database } from '../../infrastructure/infrastructure.tokens.js';
+import type { RequestContext } from '../../shared/auth/request-context.js';
+import { IdentityEventLog } from '../../identity/index.js';
+import { type IdentityTransaction } from '../../identity/index.js';
+import type { Actor } from '../../shared/auth/actor.js';
+import { DATABASE, type Database } from '../../shared/infrastructure/infrastructure.tokens.js';
 import { accountsDatabase, type AccountsDatabase } from '../persistence/accounts.tables.js';
+import { isUniqueViolation } from '../../shared/database/pg-errors.js';
 
 const uuid = z.guid();
 

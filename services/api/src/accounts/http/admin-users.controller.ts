@@ -7,12 +7,12 @@ import {
   type CommandResponse,
   type MessageResponse,
 } from '@ledgerstone/contracts';
-import type { RequestContext } from '../../identity/application/request-context.js';
-import { AdminOnly } from '../../identity/access/access.decorators.js';
-import { CurrentActor } from '../../identity/access/current-actor.decorator.js';
-import { RequestInfo } from '../../identity/http/request-info.decorator.js';
-import { parseRequest } from './parse-request.js';
-import type { Actor } from '../../identity/persistence/session-store.js';
+import type { RequestContext } from '../../shared/auth/request-context.js';
+import { AdminOnly } from '../../shared/auth/access.decorators.js';
+import { CurrentActor } from '../../shared/auth/current-actor.decorator.js';
+import { RequestInfo } from '../../shared/auth/request-info.decorator.js';
+import { parseRequest } from '../../shared/http/parse-request.js';
+import type { Actor } from '../../shared/auth/actor.js';
 import { AdjustBalancesCommand } from '../application/adjust-balances.command.js';
 import { CloseAccountCommand } from '../application/close-account.command.js';
 import { UpdateMemberCommand } from '../application/update-member.command.js';

@@ -13,15 +13,15 @@ import {
 } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { depositRequest, proofFileName, type DepositResponse } from '@ledgerstone/contracts';
-import type { RequestContext } from '../../identity/application/request-context.js';
-import { MemberOnly } from '../../identity/access/access.decorators.js';
-import { CurrentActor } from '../../identity/access/current-actor.decorator.js';
-import { RequestInfo } from '../../identity/http/request-info.decorator.js';
-import { parseRequest } from './parse-request.js';
-import type { Actor } from '../../identity/persistence/session-store.js';
+import type { RequestContext } from '../../shared/auth/request-context.js';
+import { MemberOnly } from '../../shared/auth/access.decorators.js';
+import { CurrentActor } from '../../shared/auth/current-actor.decorator.js';
+import { RequestInfo } from '../../shared/auth/request-info.decorator.js';
+import { parseRequest } from '../../shared/http/parse-request.js';
+import type { Actor } from '../../shared/auth/actor.js';
 import { ReadDepositProofQuery } from '../application/read-deposit-proof.query.js';
 import { RequestDepositCommand, type UploadedProof } from '../application/request-deposit.command.js';
-import { idempotencyKey } from './idempotency-key.js';
+import { idempotencyKey } from '../../shared/http/idempotency-key.js';
 import { ProofResponseHeaders } from './proof-response.js';
 import { PROOF_FIELD, ProofUploadInterceptor } from './proof-upload.interceptor.js';
 

@@ -1,14 +1,14 @@
 import { Body, Controller, Headers, HttpCode, HttpStatus, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { withdrawalRequest, type WithdrawalResponse } from '@ledgerstone/contracts';
-import type { RequestContext } from '../../identity/application/request-context.js';
-import { MemberOnly } from '../../identity/access/access.decorators.js';
-import { CurrentActor } from '../../identity/access/current-actor.decorator.js';
-import { RequestInfo } from '../../identity/http/request-info.decorator.js';
-import { parseRequest } from './parse-request.js';
-import type { Actor } from '../../identity/persistence/session-store.js';
+import type { RequestContext } from '../../shared/auth/request-context.js';
+import { MemberOnly } from '../../shared/auth/access.decorators.js';
+import { CurrentActor } from '../../shared/auth/current-actor.decorator.js';
+import { RequestInfo } from '../../shared/auth/request-info.decorator.js';
+import { parseRequest } from '../../shared/http/parse-request.js';
+import type { Actor } from '../../shared/auth/actor.js';
 import { RequestWithdrawalCommand } from '../application/request-withdrawal.command.js';
-import { idempotencyKey } from './idempotency-key.js';
+import { idempotencyKey } from '../../shared/http/idempotency-key.js';
 
 @MemberOnly()
 @Controller('withdraw')

@@ -1,7 +1,7 @@
 import { Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { accountMessages } from '@ledgerstone/contracts';
 import { z } from 'zod';
-import { DATABASE, type Database } from '../../infrastructure/infrastructure.tokens.js';
+import { DATABASE, type Database } from '../../shared/infrastructure/infrastructure.tokens.js';
 import { accountsDatabase, type AccountsDatabase } from './accounts.tables.js';
 
 const uuid = z.guid();

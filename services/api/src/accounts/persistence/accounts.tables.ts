@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { IdentityTables } from '../../identity/persistence/identity.tables.js';
+import type { IdentityTables } from '../../identity/index.js';
 
 export interface AccountStatesTable {
   user_id: string;

@@ -24,8 +24,8 @@ import {
 } from '@ledgerstone/ledger';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import { CLOCK, type Clock } from '../../clock/clock.js';
-import { DATABASE, type Database } from '../../infrastructure/infrastructure.tokens.js';
+import { CLOCK, type Clock } from '../../shared/clock/clock.js';
+import { DATABASE, type Database } from '../../shared/infrastructure/infrastructure.tokens.js';
 import {
   catalogDatabase,
   lockCatalog,

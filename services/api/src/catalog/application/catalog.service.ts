@@ -3,7 +3,7 @@ import type { PlanKind, WalletNetwork } from '@ledgerstone/contracts';
 import type { DepositPlan } from '@ledgerstone/ledger';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import { DATABASE, type Database } from '../../infrastructure/infrastructure.tokens.js';
+import { DATABASE, type Database } from '../../shared/infrastructure/infrastructure.tokens.js';
 import {
   catalogDatabase,
   selectPaymentMethods,

@@ -10,11 +10,11 @@ import {
   type PlanChangeResponse,
   type PlanListResponse,
 } from '@ledgerstone/contracts';
-import { AdminOnly, StaffRead } from '../../identity/access/access.decorators.js';
-import { CurrentActor } from '../../identity/access/current-actor.decorator.js';
-import type { RequestContext } from '../../identity/application/request-context.js';
-import { RequestInfo } from '../../identity/http/request-info.decorator.js';
-import type { Actor } from '../../identity/persistence/session-store.js';
+import { AdminOnly, StaffRead } from '../../shared/auth/access.decorators.js';
+import { CurrentActor } from '../../shared/auth/current-actor.decorator.js';
+import type { RequestContext } from '../../shared/auth/request-context.js';
+import { RequestInfo } from '../../shared/auth/request-info.decorator.js';
+import type { Actor } from '../../shared/auth/actor.js';
 import { CatalogAdmin, type CatalogChangeContext } from '../application/catalog-admin.js';
 import { CatalogService } from '../application/catalog.service.js';
 import { paymentMethodResponse, planResponse, withPosition } from './catalog-responses.js';

@@ -1,6 +1,6 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { planListQuery, type PaymentMethodListResponse, type PlanListResponse } from '@ledgerstone/contracts';
-import { Public } from '../../identity/access/access.decorators.js';
+import { Public } from '../../shared/auth/access.decorators.js';
 import { CatalogService } from '../application/catalog.service.js';
 import { paymentMethodResponse, planResponse } from './catalog-responses.js';
 

@@ -2,10 +2,17 @@ import { describe, expect, it, jest } from '@jest/globals';
 import { ForbiddenException, Logger, UnauthorizedException, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { SessionAudience } from '@ledgerstone/ledger';
-import type { ApiConfig } from '../../config.js';
-import type { Actor, SessionStore } from '../persistence/session-store.js';
-import { AdminOnly, MemberOnly, MetricsReader, Public, StaffRead } from './access.decorators.js';
-import { AccessGuard } from './access.guard.js';
+import type { ApiConfig } from '../../shared/config/config.js';
+import type { Actor } from '../../shared/auth/actor.js';
+import type { SessionStore } from '../persistence/session-store.js';
+import {
+  AdminOnly,
+  MemberOnly,
+  MetricsReader,
+  Public,
+  StaffRead,
+} from '../../shared/auth/access.decorators.js';
+import { AccessGuard } from '../../shared/auth/access.guard.js';
 import { SessionAccess } from './session-access.js';
 
 class Routes {

@@ -2,9 +2,10 @@ import { ForbiddenException, Injectable, UnauthorizedException } from '@nestjs/c
 import { identityMessages, type UserRole } from '@ledgerstone/contracts';
 import type { SessionAudience } from '@ledgerstone/ledger';
 import type { Request } from 'express';
-import { SessionStore, type Actor } from '../persistence/session-store.js';
-import type { AccessRule } from './access.decorators.js';
-import { SESSION_COOKIES } from './session-cookies.js';
+import { SessionAuthenticator, type Actor } from '../../shared/auth/actor.js';
+import { SessionStore } from '../persistence/session-store.js';
+import type { AccessRule } from '../../shared/auth/access.decorators.js';
+import { SESSION_COOKIES } from '../../shared/auth/session-cookies.js';
 
 const REQUIREMENTS: Record<
   Exclude<AccessRule, 'public'>,
@@ -24,7 +25,7 @@ const OTHER_AUDIENCE: Record<SessionAudience, SessionAudience> = { member: 'admi
  * audience, 403 with the other audience's session or the wrong role.
  */
 @Injectable()
-export class SessionAccess {
+export class SessionAccess implements SessionAuthenticator {
   constructor(private readonly sessions: SessionStore) {}
 
   async actorFor(rule: Exclude<AccessRule, 'public'>, request: Request): Promise<Actor> {

@@ -1,18 +1,19 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { IdentityEvent } from '@ledgerstone/ledger';
-import { CLOCK, type Clock } from '../../clock/clock.js';
-import { DATABASE, type Database } from '../../infrastructure/infrastructure.tokens.js';
-import { RateLimits } from '../../rate-limits/rate-limits.js';
-import { newPasswordProblem } from '../domain/password-policy.js';
+import { CLOCK, type Clock } from '../../shared/clock/clock.js';
+import { DATABASE, type Database } from '../../shared/infrastructure/infrastructure.tokens.js';
+import { RateLimits } from '../../shared/rate-limits/rate-limits.js';
+import { newPasswordProblem } from '../../shared/auth/password-policy.js';
 import { IdentityEventLog } from '../persistence/identity-event-log.js';
 import { identityDatabase, type IdentityDatabase } from '../persistence/identity.tables.js';
-import { SessionStore, type Actor } from '../persistence/session-store.js';
+import type { Actor } from '../../shared/auth/actor.js';
+import { SessionStore } from '../persistence/session-store.js';
 import { findUser } from '../persistence/users.js';
 import { identityErrors } from './identity.errors.js';
 import { IdentityMail } from './identity-mail.js';
 import { PasswordHasher } from './password-hasher.js';
-import type { RequestContext } from './request-context.js';
+import type { RequestContext } from '../../shared/auth/request-context.js';
 
 /** A signed-in user changes their password: every other session of theirs ends, and a notice is mailed. */
 export class ChangePassword extends Command<void> {

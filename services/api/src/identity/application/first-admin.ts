@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { CLOCK, type Clock } from '../../clock/clock.js';
-import type { ApiConfig } from '../../config.js';
-import { API_CONFIG, DATABASE, type Database } from '../../infrastructure/infrastructure.tokens.js';
+import { CLOCK, type Clock } from '../../shared/clock/clock.js';
+import type { ApiConfig } from '../../shared/config/config.js';
+import { API_CONFIG, DATABASE, type Database } from '../../shared/infrastructure/infrastructure.tokens.js';
 import { IdentityEventLog } from '../persistence/identity-event-log.js';
 import { identityDatabase } from '../persistence/identity.tables.js';
 import { PasswordHasher } from './password-hasher.js';

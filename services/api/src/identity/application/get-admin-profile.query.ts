@@ -1,7 +1,7 @@
 import { Inject, NotFoundException } from '@nestjs/common';
 import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type { AdminProfile } from '@ledgerstone/contracts';
-import { DATABASE, type Database } from '../../infrastructure/infrastructure.tokens.js';
+import { DATABASE, type Database } from '../../shared/infrastructure/infrastructure.tokens.js';
 import { identityDatabase, type IdentityDatabase } from '../persistence/identity.tables.js';
 
 export class GetAdminProfile extends Query<AdminProfile> {

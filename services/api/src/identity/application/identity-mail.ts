@@ -2,9 +2,9 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { AdminMessageRequest, MailJob } from '@ledgerstone/contracts';
 import type { IdentityEvent, SessionAudience } from '@ledgerstone/ledger';
 import type { Transaction } from 'kysely';
-import type { ApiConfig } from '../../config.js';
-import { API_CONFIG } from '../../infrastructure/infrastructure.tokens.js';
-import { MailOutbox, type OutboxMail } from '../../infrastructure/mail-outbox.js';
+import type { ApiConfig } from '../../shared/config/config.js';
+import { API_CONFIG } from '../../shared/infrastructure/infrastructure.tokens.js';
+import { MailOutbox, type OutboxMail } from '../../shared/infrastructure/mail-outbox.js';
 import { VERIFICATION_CODE_MINUTES } from '../domain/verification-code.js';
 
 export const PASSWORD_RESET_MINUTES = 30;

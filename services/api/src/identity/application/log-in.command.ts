@@ -1,11 +1,11 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { SessionAudience } from '@ledgerstone/ledger';
-import { CLOCK, type Clock } from '../../clock/clock.js';
-import type { ApiConfig } from '../../config.js';
-import { API_CONFIG, DATABASE, type Database } from '../../infrastructure/infrastructure.tokens.js';
-import { RateLimits } from '../../rate-limits/rate-limits.js';
-import { TooManyAttempts } from '../../rate-limits/too-many-attempts.error.js';
+import { CLOCK, type Clock } from '../../shared/clock/clock.js';
+import type { ApiConfig } from '../../shared/config/config.js';
+import { API_CONFIG, DATABASE, type Database } from '../../shared/infrastructure/infrastructure.tokens.js';
+import { RateLimits } from '../../shared/rate-limits/rate-limits.js';
+import { TooManyAttempts } from '../../shared/rate-limits/too-many-attempts.error.js';
 import { newVerificationCode } from '../domain/secrets.js';
 import { issueVerificationTicket, type VerificationTicket } from '../domain/verification-ticket.js';
 import { IdentityEventLog } from '../persistence/identity-event-log.js';
@@ -15,7 +15,7 @@ import { findUserByEmail, storeVerificationCode, type User } from '../persistenc
 import { identityErrors } from './identity.errors.js';
 import { IdentityMail } from './identity-mail.js';
 import { PasswordHasher } from './password-hasher.js';
-import type { RequestContext } from './request-context.js';
+import type { RequestContext } from '../../shared/auth/request-context.js';
 
 export type LoginOutcome =
   | { kind: 'signed-in'; session: StartedSession; persistent: boolean }

@@ -1,13 +1,13 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { SessionAudience } from '@ledgerstone/ledger';
-import { CLOCK, type Clock } from '../../clock/clock.js';
-import { DATABASE, type Database } from '../../infrastructure/infrastructure.tokens.js';
+import { CLOCK, type Clock } from '../../shared/clock/clock.js';
+import { DATABASE, type Database } from '../../shared/infrastructure/infrastructure.tokens.js';
 import { IdentityEventLog } from '../persistence/identity-event-log.js';
 import { identityDatabase, type IdentityDatabase } from '../persistence/identity.tables.js';
 import { SessionStore } from '../persistence/session-store.js';
 import { findUser } from '../persistence/users.js';
-import type { RequestContext } from './request-context.js';
+import type { RequestContext } from '../../shared/auth/request-context.js';
 
 /** Ends the session the cookie names, if it is still open; logging out twice is no error. */
 export class LogOut extends Command<void> {

@@ -3,26 +3,23 @@ import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { SignupRequest } from '@ledgerstone/contracts';
 import { sql } from 'kysely';
-import { CLOCK, type Clock } from '../../clock/clock.js';
-import type { ApiConfig } from '../../config.js';
-import { API_CONFIG, DATABASE, type Database } from '../../infrastructure/infrastructure.tokens.js';
-import type { OutboxMail } from '../../infrastructure/mail-outbox.js';
-import { RateLimits } from '../../rate-limits/rate-limits.js';
-import { newPasswordProblem } from '../domain/password-policy.js';
+import { CLOCK, type Clock } from '../../shared/clock/clock.js';
+import type { ApiConfig } from '../../shared/config/config.js';
+import { API_CONFIG, DATABASE, type Database } from '../../shared/infrastructure/infrastructure.tokens.js';
+import type { OutboxMail } from '../../shared/infrastructure/mail-outbox.js';
+import { RateLimits } from '../../shared/rate-limits/rate-limits.js';
+import { newPasswordProblem } from '../../shared/auth/password-policy.js';
 import { newReferralCode, newVerificationCode } from '../domain/secrets.js';
 import { issueVerificationTicket, type VerificationTicket } from '../domain/verification-ticket.js';
 import { DecoyVerifications } from '../persistence/decoy-verifications.js';
 import { IdentityEventLog } from '../persistence/identity-event-log.js';
-import {
-  identityDatabase,
-  isUniqueViolation,
-  type IdentityDatabase,
-} from '../persistence/identity.tables.js';
+import { identityDatabase, type IdentityDatabase } from '../persistence/identity.tables.js';
 import { storeVerificationCode } from '../persistence/users.js';
 import { identityErrors } from './identity.errors.js';
 import { IdentityMail } from './identity-mail.js';
 import { PasswordHasher } from './password-hasher.js';
-import type { RequestContext } from './request-context.js';
+import type { RequestContext } from '../../shared/auth/request-context.js';
+import { isUniqueViolation } from '../../shared/database/pg-errors.js';
 
 /** Referral codes are drawn at random; a collision is rare, so a few draws always suffice. */
 const REFERRAL_CODE_DRAWS = 5;

@@ -1,14 +1,14 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { SessionAudience } from '@ledgerstone/ledger';
-import { CLOCK, type Clock } from '../../clock/clock.js';
-import { DATABASE, type Database } from '../../infrastructure/infrastructure.tokens.js';
-import { RateLimits } from '../../rate-limits/rate-limits.js';
+import { CLOCK, type Clock } from '../../shared/clock/clock.js';
+import { DATABASE, type Database } from '../../shared/infrastructure/infrastructure.tokens.js';
+import { RateLimits } from '../../shared/rate-limits/rate-limits.js';
 import { newToken, tokenHash } from '../domain/secrets.js';
 import { identityDatabase, type IdentityDatabase } from '../persistence/identity.tables.js';
 import { findUserByEmail } from '../persistence/users.js';
 import { IdentityMail, PASSWORD_RESET_MINUTES } from './identity-mail.js';
-import type { RequestContext } from './request-context.js';
+import type { RequestContext } from '../../shared/auth/request-context.js';
 
 /** Mails a single-use reset link when the address has an account; the caller learns nothing either way. */
 export class RequestPasswordReset extends Command<void> {

@@ -1,9 +1,9 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { CLOCK, type Clock } from '../../clock/clock.js';
-import type { ApiConfig } from '../../config.js';
-import { API_CONFIG, DATABASE, type Database } from '../../infrastructure/infrastructure.tokens.js';
-import { RateLimits } from '../../rate-limits/rate-limits.js';
+import { CLOCK, type Clock } from '../../shared/clock/clock.js';
+import type { ApiConfig } from '../../shared/config/config.js';
+import { API_CONFIG, DATABASE, type Database } from '../../shared/infrastructure/infrastructure.tokens.js';
+import { RateLimits } from '../../shared/rate-limits/rate-limits.js';
 import { newVerificationCode } from '../domain/secrets.js';
 import { issueVerificationTicket, type VerificationTicket } from '../domain/verification-ticket.js';
 import { identityDatabase, type IdentityDatabase } from '../persistence/identity.tables.js';
@@ -11,7 +11,7 @@ import { DecoyVerifications } from '../persistence/decoy-verifications.js';
 import { findUser, storeVerificationCode } from '../persistence/users.js';
 import { identityErrors } from './identity.errors.js';
 import { IdentityMail } from './identity-mail.js';
-import type { RequestContext } from './request-context.js';
+import type { RequestContext } from '../../shared/auth/request-context.js';
 
 /** Mails a new code, which replaces the previous one; answers with a renewed verification ticket. */
 export class ResendVerificationCode extends Command<VerificationTicket> {

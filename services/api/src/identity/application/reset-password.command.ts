@@ -1,9 +1,9 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { IdentityEvent, SessionAudience } from '@ledgerstone/ledger';
-import { CLOCK, type Clock } from '../../clock/clock.js';
-import { DATABASE, type Database } from '../../infrastructure/infrastructure.tokens.js';
-import { newPasswordProblem } from '../domain/password-policy.js';
+import { CLOCK, type Clock } from '../../shared/clock/clock.js';
+import { DATABASE, type Database } from '../../shared/infrastructure/infrastructure.tokens.js';
+import { newPasswordProblem } from '../../shared/auth/password-policy.js';
 import { tokenHash } from '../domain/secrets.js';
 import { IdentityEventLog } from '../persistence/identity-event-log.js';
 import {
@@ -15,7 +15,7 @@ import { SessionStore } from '../persistence/session-store.js';
 import { identityErrors } from './identity.errors.js';
 import { IdentityMail } from './identity-mail.js';
 import { PasswordHasher } from './password-hasher.js';
-import type { RequestContext } from './request-context.js';
+import type { RequestContext } from '../../shared/auth/request-context.js';
 
 /** Sets a new password through an e-mailed link: the link is spent, every session of the user ends. */
 export class ResetPassword extends Command<void> {

@@ -3,13 +3,13 @@ import { Inject, NotFoundException } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { AdminMessageRequest } from '@ledgerstone/contracts';
 import { z } from 'zod';
-import { CLOCK, type Clock } from '../../clock/clock.js';
-import { DATABASE, type Database } from '../../infrastructure/infrastructure.tokens.js';
+import { CLOCK, type Clock } from '../../shared/clock/clock.js';
+import { DATABASE, type Database } from '../../shared/infrastructure/infrastructure.tokens.js';
 import { IdentityEventLog } from '../persistence/identity-event-log.js';
 import { identityDatabase, type IdentityDatabase } from '../persistence/identity.tables.js';
-import type { Actor } from '../persistence/session-store.js';
+import type { Actor } from '../../shared/auth/actor.js';
 import { IdentityMail } from './identity-mail.js';
-import type { RequestContext } from './request-context.js';
+import type { RequestContext } from '../../shared/auth/request-context.js';
 
 const userIdFormat = z.guid();
 

@@ -1,15 +1,12 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { newPasswordSchema, type UserRole } from '@ledgerstone/contracts';
-import { newPasswordProblem } from '../domain/password-policy.js';
+import { newPasswordProblem } from '../../shared/auth/password-policy.js';
 import { newReferralCode } from '../domain/secrets.js';
 import type { IdentityEventLog } from '../persistence/identity-event-log.js';
-import {
-  isUniqueViolation,
-  type IdentityDatabase,
-  type IdentityTransaction,
-} from '../persistence/identity.tables.js';
+import { type IdentityDatabase, type IdentityTransaction } from '../persistence/identity.tables.js';
 import type { PasswordHasher } from './password-hasher.js';
+import { isUniqueViolation } from '../../shared/database/pg-errors.js';
 
 export type StaffRole = Exclude<UserRole, 'member'>;
 

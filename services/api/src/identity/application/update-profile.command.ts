@@ -1,8 +1,8 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { DATABASE, type Database } from '../../infrastructure/infrastructure.tokens.js';
+import { DATABASE, type Database } from '../../shared/infrastructure/infrastructure.tokens.js';
 import { identityDatabase, type IdentityDatabase } from '../persistence/identity.tables.js';
-import type { Actor } from '../persistence/session-store.js';
+import type { Actor } from '../../shared/auth/actor.js';
 
 /** Names are personal data, so this change is not recorded as an event. */
 export class UpdateProfile extends Command<void> {

@@ -1,8 +1,8 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { CLOCK, type Clock } from '../../clock/clock.js';
-import { DATABASE, type Database } from '../../infrastructure/infrastructure.tokens.js';
-import { RateLimits } from '../../rate-limits/rate-limits.js';
+import { CLOCK, type Clock } from '../../shared/clock/clock.js';
+import { DATABASE, type Database } from '../../shared/infrastructure/infrastructure.tokens.js';
+import { RateLimits } from '../../shared/rate-limits/rate-limits.js';
 import { verificationCodeHash } from '../domain/secrets.js';
 import {
   afterWrongCode,
@@ -14,7 +14,7 @@ import { IdentityEventLog } from '../persistence/identity-event-log.js';
 import { identityDatabase, type IdentityDatabase } from '../persistence/identity.tables.js';
 import { findUser } from '../persistence/users.js';
 import { identityErrors } from './identity.errors.js';
-import type { RequestContext } from './request-context.js';
+import type { RequestContext } from '../../shared/auth/request-context.js';
 
 type Outcome = VerificationCodeCheck | 'not-pending' | 'no-account';
 

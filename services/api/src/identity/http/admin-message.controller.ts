@@ -1,12 +1,12 @@
 import { Body, Controller, HttpCode, HttpStatus, Param, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { adminMessageRequest, identityMessages, type MessageResponse } from '@ledgerstone/contracts';
-import { AdminOnly } from '../access/access.decorators.js';
-import { CurrentActor } from '../access/current-actor.decorator.js';
-import type { RequestContext } from '../application/request-context.js';
+import { AdminOnly } from '../../shared/auth/access.decorators.js';
+import { CurrentActor } from '../../shared/auth/current-actor.decorator.js';
+import type { RequestContext } from '../../shared/auth/request-context.js';
 import { SendAdminMessage } from '../application/send-admin-message.command.js';
-import type { Actor } from '../persistence/session-store.js';
-import { RequestInfo } from './request-info.decorator.js';
+import type { Actor } from '../../shared/auth/actor.js';
+import { RequestInfo } from '../../shared/auth/request-info.decorator.js';
 
 @AdminOnly()
 @Controller('admin/email')

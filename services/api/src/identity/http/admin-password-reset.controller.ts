@@ -6,11 +6,11 @@ import {
   resetPasswordRequest,
   type MessageResponse,
 } from '@ledgerstone/contracts';
-import { Public } from '../access/access.decorators.js';
-import type { RequestContext } from '../application/request-context.js';
+import { Public } from '../../shared/auth/access.decorators.js';
+import type { RequestContext } from '../../shared/auth/request-context.js';
 import { RequestPasswordReset } from '../application/request-password-reset.command.js';
 import { ResetPassword } from '../application/reset-password.command.js';
-import { RequestInfo } from './request-info.decorator.js';
+import { RequestInfo } from '../../shared/auth/request-info.decorator.js';
 
 /** Staff password reset: links to /admin-reset-password/<token>, which only staff accounts can use. */
 @Public()

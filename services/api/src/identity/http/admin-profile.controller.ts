@@ -1,10 +1,10 @@
 import { Controller, Get } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { adminProfile, type AdminProfile } from '@ledgerstone/contracts';
-import { StaffRead } from '../access/access.decorators.js';
-import { CurrentActor } from '../access/current-actor.decorator.js';
+import { StaffRead } from '../../shared/auth/access.decorators.js';
+import { CurrentActor } from '../../shared/auth/current-actor.decorator.js';
 import { GetAdminProfile } from '../application/get-admin-profile.query.js';
-import type { Actor } from '../persistence/session-store.js';
+import type { Actor } from '../../shared/auth/actor.js';
 
 @StaffRead()
 @Controller('admin')

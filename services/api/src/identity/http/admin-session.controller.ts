@@ -7,13 +7,13 @@ import {
   type MessageResponse,
 } from '@ledgerstone/contracts';
 import type { Request, Response } from 'express';
-import { Public } from '../access/access.decorators.js';
+import { Public } from '../../shared/auth/access.decorators.js';
 import { identityErrors } from '../application/identity.errors.js';
 import { LogIn } from '../application/log-in.command.js';
 import { LogOut } from '../application/log-out.command.js';
-import type { RequestContext } from '../application/request-context.js';
+import type { RequestContext } from '../../shared/auth/request-context.js';
 import { IdentityCookies } from './identity-cookies.js';
-import { RequestInfo } from './request-info.decorator.js';
+import { RequestInfo } from '../../shared/auth/request-info.decorator.js';
 
 /** The admin area's own login: admins and auditors only, into the `ls_admin` cookie, never remembered. */
 @Public()

@@ -1,11 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { SessionAudience } from '@ledgerstone/ledger';
 import type { CookieOptions, Request, Response } from 'express';
-import { CLOCK, type Clock } from '../../clock/clock.js';
-import type { ApiConfig } from '../../config.js';
-import { API_CONFIG } from '../../infrastructure/infrastructure.tokens.js';
-import { SESSION_COOKIES, VERIFICATION_COOKIE } from '../access/session-cookies.js';
-import { REMEMBERED_SESSION_DAYS } from '../domain/session-policy.js';
+import { CLOCK, type Clock } from '../../shared/clock/clock.js';
+import type { ApiConfig } from '../../shared/config/config.js';
+import { API_CONFIG } from '../../shared/infrastructure/infrastructure.tokens.js';
+import { SESSION_COOKIES, VERIFICATION_COOKIE } from '../../shared/auth/session-cookies.js';
+import { REMEMBERED_SESSION_DAYS } from '../../shared/auth/session-policy.js';
 import {
   readVerificationTicket,
   VERIFICATION_TICKET_MINUTES,

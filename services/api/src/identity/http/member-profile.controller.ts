@@ -1,34 +1,23 @@
-import { Body, Controller, Get, Patch, Query } from '@nestjs/common';
-import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { Body, Controller, Patch } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import {
   changePasswordRequest,
   identityMessages,
-  memberProfile,
   updateProfileRequest,
-  type MemberProfile,
   type MessageResponse,
 } from '@ledgerstone/contracts';
-import { MemberOnly } from '../access/access.decorators.js';
-import { CurrentActor } from '../access/current-actor.decorator.js';
+import { MemberOnly } from '../../shared/auth/access.decorators.js';
+import { CurrentActor } from '../../shared/auth/current-actor.decorator.js';
 import { ChangePassword } from '../application/change-password.command.js';
-import { GetMemberProfile } from '../application/get-member-profile.query.js';
-import type { RequestContext } from '../application/request-context.js';
+import type { RequestContext } from '../../shared/auth/request-context.js';
 import { UpdateProfile } from '../application/update-profile.command.js';
-import type { Actor } from '../persistence/session-store.js';
-import { RequestInfo } from './request-info.decorator.js';
+import type { Actor } from '../../shared/auth/actor.js';
+import { RequestInfo } from '../../shared/auth/request-info.decorator.js';
 
 @MemberOnly()
 @Controller('user')
 export class MemberProfileController {
-  constructor(
-    private readonly commands: CommandBus,
-    private readonly queries: QueryBus,
-  ) {}
-
-  @Get()
-  async profile(@CurrentActor() actor: Actor, @Query('after') after: unknown): Promise<MemberProfile> {
-    return memberProfile.parse(await this.queries.execute(new GetMemberProfile(actor.userId, after)));
-  }
+  constructor(private readonly commands: CommandBus) {}
 
   @Patch()
   async updateProfile(@CurrentActor() actor: Actor, @Body() body: unknown): Promise<MessageResponse> {

@@ -7,12 +7,12 @@ import {
   type MessageResponse,
 } from '@ledgerstone/contracts';
 import type { Request, Response } from 'express';
-import { Public } from '../access/access.decorators.js';
+import { Public } from '../../shared/auth/access.decorators.js';
 import { LogIn } from '../application/log-in.command.js';
 import { LogOut } from '../application/log-out.command.js';
-import type { RequestContext } from '../application/request-context.js';
+import type { RequestContext } from '../../shared/auth/request-context.js';
 import { IdentityCookies } from './identity-cookies.js';
-import { RequestInfo } from './request-info.decorator.js';
+import { RequestInfo } from '../../shared/auth/request-info.decorator.js';
 
 @Public()
 @Controller('user')

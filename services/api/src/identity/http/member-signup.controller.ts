@@ -2,13 +2,13 @@ import { Body, Controller, HttpCode, HttpStatus, Patch, Post, Req, Res } from '@
 import { CommandBus } from '@nestjs/cqrs';
 import { identityMessages, signupRequest, verifyRequest, type MessageResponse } from '@ledgerstone/contracts';
 import type { Request, Response } from 'express';
-import { Public } from '../access/access.decorators.js';
+import { Public } from '../../shared/auth/access.decorators.js';
 import { RegisterMember } from '../application/register-member.command.js';
-import type { RequestContext } from '../application/request-context.js';
+import type { RequestContext } from '../../shared/auth/request-context.js';
 import { ResendVerificationCode } from '../application/resend-verification-code.command.js';
 import { VerifyAccount } from '../application/verify-account.command.js';
 import { IdentityCookies } from './identity-cookies.js';
-import { RequestInfo } from './request-info.decorator.js';
+import { RequestInfo } from '../../shared/auth/request-info.decorator.js';
 
 @Public()
 @Controller('user')

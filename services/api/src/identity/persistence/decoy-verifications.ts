@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Redis } from 'ioredis';
-import type { ApiConfig } from '../../config.js';
-import { API_CONFIG, REDIS } from '../../infrastructure/infrastructure.tokens.js';
+import type { ApiConfig } from '../../shared/config/config.js';
+import { API_CONFIG, REDIS } from '../../shared/infrastructure/infrastructure.tokens.js';
 import {
   afterWrongCode,
   checkVerificationCode,

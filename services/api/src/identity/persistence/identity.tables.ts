@@ -74,12 +74,3 @@ export type IdentityTransaction = Transaction<IdentityTables>;
 export function identityDatabase(db: Kysely<unknown>): IdentityDatabase {
   return db.withTables<IdentityTables>();
 }
-
-const UNIQUE_VIOLATION = '23505';
-
-/** Whether `error` is PostgreSQL refusing a duplicate under the named unique constraint or index. */
-export function isUniqueViolation(error: unknown, constraint: string): boolean {
-  if (typeof error !== 'object' || error === null) return false;
-  const { code, constraint: violated } = error as { code?: unknown; constraint?: unknown };
-  return code === UNIQUE_VIOLATION && violated === constraint;
-}

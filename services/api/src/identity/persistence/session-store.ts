@@ -1,21 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import type { UserRole } from '@ledgerstone/contracts';
 import type { SessionAudience, SessionEndReason } from '@ledgerstone/ledger';
-import { CLOCK, type Clock } from '../../clock/clock.js';
-import type { ApiConfig } from '../../config.js';
-import { API_CONFIG, DATABASE, type Database } from '../../infrastructure/infrastructure.tokens.js';
+import type { Actor } from '../../shared/auth/actor.js';
+import { CLOCK, type Clock } from '../../shared/clock/clock.js';
+import type { ApiConfig } from '../../shared/config/config.js';
+import { API_CONFIG, DATABASE, type Database } from '../../shared/infrastructure/infrastructure.tokens.js';
 import { newToken, tokenHash } from '../domain/secrets.js';
-import { isSessionLive, sessionExpiry, shouldRecordActivity } from '../domain/session-policy.js';
+import { isSessionLive, sessionExpiry, shouldRecordActivity } from '../../shared/auth/session-policy.js';
 import { identityDatabase, type IdentityDatabase, type IdentityTransaction } from './identity.tables.js';
-
-/** The signed-in user behind a request, as the session guard found them. */
-export interface Actor {
-  userId: string;
-  role: UserRole;
-  sessionId: string;
-  audience: SessionAudience;
-}
 
 export interface StartedSession {
   sessionId: string;

@@ -1,6 +1,6 @@
 import { Controller, Get } from '@nestjs/common';
 import { marketPrices, type MarketPrices as MarketPricesAnswer } from '@ledgerstone/contracts';
-import { Public } from '../../identity/access/access.decorators.js';
+import { Public } from '../../shared/auth/access.decorators.js';
 import { MarketPrices } from '../market-prices.js';
 
 @Public()

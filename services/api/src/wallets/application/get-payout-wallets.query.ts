@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type { PayoutWallets } from '@ledgerstone/contracts';
-import { DATABASE, type Database } from '../../infrastructure/infrastructure.tokens.js';
+import { DATABASE, type Database } from '../../shared/infrastructure/infrastructure.tokens.js';
 import { findPayoutWallets } from '../persistence/payout-wallets.tables.js';
 
 /** The member's payout wallets, e.g. to prefill a withdrawal's address. */

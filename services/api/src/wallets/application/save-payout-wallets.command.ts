@@ -1,14 +1,14 @@
 import { Inject, UnauthorizedException } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { PayoutWalletsUpdate } from '@ledgerstone/contracts';
-import type { ApiConfig } from '../../config.js';
-import { CLOCK, type Clock } from '../../clock/clock.js';
-import type { RequestContext } from '../../identity/application/request-context.js';
-import { IdentityEventLog } from '../../identity/persistence/identity-event-log.js';
-import type { IdentityTransaction } from '../../identity/persistence/identity.tables.js';
-import type { Actor } from '../../identity/persistence/session-store.js';
-import { API_CONFIG, DATABASE, type Database } from '../../infrastructure/infrastructure.tokens.js';
-import { MailOutbox } from '../../infrastructure/mail-outbox.js';
+import type { ApiConfig } from '../../shared/config/config.js';
+import { CLOCK, type Clock } from '../../shared/clock/clock.js';
+import type { RequestContext } from '../../shared/auth/request-context.js';
+import { IdentityEventLog } from '../../identity/index.js';
+import type { IdentityTransaction } from '../../identity/index.js';
+import type { Actor } from '../../shared/auth/actor.js';
+import { API_CONFIG, DATABASE, type Database } from '../../shared/infrastructure/infrastructure.tokens.js';
+import { MailOutbox } from '../../shared/infrastructure/mail-outbox.js';
 import {
   applyPayoutWalletsUpdate,
   maskedPayoutWalletChanges,

@@ -7,11 +7,11 @@ import {
   type MessageResponse,
   type PayoutWallets,
 } from '@ledgerstone/contracts';
-import { MemberOnly } from '../../identity/access/access.decorators.js';
-import { CurrentActor } from '../../identity/access/current-actor.decorator.js';
-import type { RequestContext } from '../../identity/application/request-context.js';
-import { RequestInfo } from '../../identity/http/request-info.decorator.js';
-import type { Actor } from '../../identity/persistence/session-store.js';
+import { MemberOnly } from '../../shared/auth/access.decorators.js';
+import { CurrentActor } from '../../shared/auth/current-actor.decorator.js';
+import type { RequestContext } from '../../shared/auth/request-context.js';
+import { RequestInfo } from '../../shared/auth/request-info.decorator.js';
+import type { Actor } from '../../shared/auth/actor.js';
 import { GetPayoutWallets } from '../application/get-payout-wallets.query.js';
 import { SavePayoutWallets } from '../application/save-payout-wallets.command.js';
 

@@ -1,6 +1,6 @@
 import type { PayoutWallets } from '@ledgerstone/contracts';
 import type { Kysely, Transaction } from 'kysely';
-import type { IdentityTables } from '../../identity/persistence/identity.tables.js';
+import type { IdentityTables } from '../../identity/index.js';
 
 export interface PayoutWalletsTable {
   user_id: string;

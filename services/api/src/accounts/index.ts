@@ -1,0 +1,10 @@
+/** What the accounts context offers the rest of the api: nothing else of it may be imported from outside. */
+export { AccountsModule } from './accounts.module.js';
+export { ACCRUAL_QUEUE, AccrualJob } from './accrual/accrual-job.js';
+export { ProfitAccrual } from './accrual/profit-accrual.js';
+export { AccountCommands } from './application/account-commands.js';
+export { accountsDatabase, type AccountsDatabase } from './persistence/accounts.tables.js';
+export { AccountQueriesModule } from './queries/account-queries.module.js';
+export { assertMember } from './queries/admin-account-activity.js';
+export { READ_MODEL_ROUTES } from './queries/read-model-routes.js';
+export { readModelDatabase, readOrEmpty } from './queries/read-model.tables.js';

@@ -1,0 +1,114 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { adminAccountActivity } from '@ledgerstone/contracts';
+import { startAccountsTestApp, type AccountsTestApp } from '../../testing/accounts-test-app.js';
+import {
+  adjustBalancesAtCurrentVersion,
+  confirmedDeposit,
+  rejectWithdrawal,
+  requestWithdrawal,
+  signInAs,
+  type SignedInUser,
+} from '../../testing/account-steps.js';
+
+let testApp: AccountsTestApp;
+let admin: SignedInUser;
+let auditor: SignedInUser;
+let member: SignedInUser;
+
+beforeAll(async () => {
+  testApp = await startAccountsTestApp('admin_account_activity');
+  [admin, auditor, member] = await signInAs(testApp, 'admin', 'auditor', 'member');
+
+  await confirmedDeposit(admin.browser, member.browser, '1500.00');
+  await adjustBalancesAtCurrentVersion(admin.browser, member.userId, {
+    available: '500.00',
+    // The confirmed deposit's investment stays as it is.
+    invested: '1500.00',
+    profit: '0.00',
+    reason: 'Welcome bonus',
+  });
+  const withdrawal = await requestWithdrawal(member.browser, '100.00');
+  await rejectWithdrawal(admin.browser, withdrawal.withdrawalId, 'Address on a sanctions list');
+});
+
+afterAll(async () => {
+  await testApp?.close();
+});
+
+describe('GET /api/admin/users/:id/activity', () => {
+  it('lists every event of the account stream, newest first, with amount, bucket and reason', async () => {
+    const response = await auditor.browser.get(`/api/admin/users/${member.userId}/activity`).expect(200);
+
+    const events = (await testApp.accountEvents(member.userId)).reverse();
+    expect(adminAccountActivity.parse(response.body)).toEqual(response.body);
+    expect(response.body.data.map((record: { id: string }) => record.id)).toEqual(
+      events.map((event) => event.id),
+    );
+    expect(response.body.data).toEqual([
+      expect.objectContaining({
+        type: 'WithdrawalRejected',
+        amount: '100.00',
+        bucket: null,
+        reason: 'Address on a sanctions list',
+      }),
+      expect.objectContaining({ type: 'WithdrawalRequested', amount: '100.00', bucket: null, reason: null }),
+      expect.objectContaining({
+        type: 'BalanceAdjusted',
+        amount: '500.00',
+        bucket: 'available',
+        reason: 'Welcome bonus',
+      }),
+      expect.objectContaining({ type: 'DepositConfirmed', amount: '1500.00', bucket: null, reason: null }),
+      expect.objectContaining({ type: 'DepositRequested', amount: '1500.00', bucket: null, reason: null }),
+    ]);
+  });
+
+  it('names the staff member who acted, and only the id and role of the member', async () => {
+    const response = await admin.browser.get(`/api/admin/users/${member.userId}/activity`).expect(200);
+
+    const [rejected, requested] = response.body.data;
+    expect(rejected.actor).toEqual({ id: admin.userId, role: 'admin', name: 'Grace Hopper' });
+    expect(requested.actor).toEqual({ id: member.userId, role: 'member', name: null });
+  });
+
+  it('carries the position in the stream, the request id and the time each event was recorded', async () => {
+    const response = await admin.browser.get(`/api/admin/users/${member.userId}/activity`).expect(200);
+
+    const events = (await testApp.accountEvents(member.userId)).reverse();
+    expect(
+      response.body.data.map((record: { streamPosition: number; requestId: string; occurredAt: string }) => [
+        record.streamPosition,
+        record.requestId,
+        record.occurredAt,
+      ]),
+    ).toEqual(
+      events.map((event) => [event.streamPosition, event.metadata.requestId, event.recordedAt.toISOString()]),
+    );
+    expect(response.body.data.map((record: { streamPosition: number }) => record.streamPosition)).toEqual([
+      5, 4, 3, 2, 1,
+    ]);
+    expect(typeof response.body.data[0].requestId).toBe('string');
+  });
+
+  it('answers an empty list for a member whose money never moved', async () => {
+    const newcomer = await testApp.member();
+
+    const response = await admin.browser.get(`/api/admin/users/${newcomer.userId}/activity`).expect(200);
+
+    expect(response.body).toEqual({ data: [] });
+  });
+
+  it.each([
+    ['an unknown id', () => randomUUID()],
+    ['a staff member', () => auditor.userId],
+  ])('answers 404 for %s', async (_, id) => {
+    const response = await admin.browser.get(`/api/admin/users/${id()}/activity`).expect(404);
+
+    expect(response.body).toEqual({ message: 'User not found' });
+  });
+
+  it('answers 400 for an id that is not a uuid', async () => {
+    await admin.browser.get('/api/admin/users/not-a-uuid/activity').expect(400);
+  });
+});

@@ -1,0 +1,63 @@
+import { Controller, Get, Query } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
+import {
+  accountActivity,
+  affiliates,
+  depositHistory,
+  memberProfile,
+  memberProfitStatus,
+  withdrawalHistory,
+  type AccountActivity,
+  type Affiliates,
+  type DepositHistory,
+  type MemberProfile,
+  type MemberProfitStatus,
+  type WithdrawalHistory,
+} from '@ledgerstone/contracts';
+import { MemberOnly } from '../../shared/auth/access.decorators.js';
+import { CurrentActor } from '../../shared/auth/current-actor.decorator.js';
+import type { Actor } from '../../shared/auth/actor.js';
+import { GetMemberProfile } from './get-member-profile.query.js';
+import { MemberReadModels } from './member-read-models.js';
+
+@MemberOnly()
+@Controller()
+export class MemberReadModelsController {
+  constructor(
+    private readonly readModels: MemberReadModels,
+    private readonly queries: QueryBus,
+  ) {}
+
+  @Get('user')
+  async profile(@CurrentActor() actor: Actor, @Query('after') after: unknown): Promise<MemberProfile> {
+    return memberProfile.parse(await this.queries.execute(new GetMemberProfile(actor.userId, after)));
+  }
+
+  @Get('transactions/deposit')
+  async deposits(@CurrentActor() actor: Actor, @Query('after') after: unknown): Promise<DepositHistory> {
+    return depositHistory.parse(await this.readModels.deposits(actor.userId, after));
+  }
+
+  @Get('withdraw')
+  async withdrawals(
+    @CurrentActor() actor: Actor,
+    @Query('after') after: unknown,
+  ): Promise<WithdrawalHistory> {
+    return withdrawalHistory.parse(await this.readModels.withdrawals(actor.userId, after));
+  }
+
+  @Get('user/activity')
+  async activity(@CurrentActor() actor: Actor, @Query('after') after: unknown): Promise<AccountActivity> {
+    return accountActivity.parse(await this.readModels.activity(actor.userId, after));
+  }
+
+  @Get('users/affiliates')
+  async affiliates(@CurrentActor() actor: Actor, @Query('after') after: unknown): Promise<Affiliates> {
+    return affiliates.parse(await this.readModels.affiliates(actor.userId, after));
+  }
+
+  @Get('user/profit')
+  async profit(@CurrentActor() actor: Actor, @Query('after') after: unknown): Promise<MemberProfitStatus> {
+    return memberProfitStatus.parse(await this.readModels.profit(actor.userId, after));
+  }
+}

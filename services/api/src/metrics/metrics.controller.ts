@@ -1,0 +1,18 @@
+import { Controller, Get, Header, Res } from '@nestjs/common';
+import type { Response } from 'express';
+import { MetricsReader } from '../shared/auth/access.decorators.js';
+import { ApiMetrics } from '../shared/observability/api-metrics.js';
+
+@Controller('metrics')
+export class MetricsController {
+  constructor(private readonly metrics: ApiMetrics) {}
+
+  @Get()
+  @MetricsReader()
+  @Header('Cache-Control', 'no-store')
+  async scrape(@Res({ passthrough: true }) response: Response): Promise<string> {
+    const { contentType, body } = await this.metrics.render();
+    response.type(contentType);
+    return body;
+  }
+}

@@ -1,0 +1,194 @@
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { MailJob, MailTemplateName } from '@ledgerstone/contracts';
+import {
+  createTestDatabase,
+  EventStore,
+  testRedisPrefix,
+  type RecordedEvent,
+  type TestDatabase,
+} from '@ledgerstone/eventstore';
+import { Redis } from 'ioredis';
+import request from 'supertest';
+import type TestAgent from 'supertest/lib/agent.js';
+import { createApp } from '../app.js';
+import { loadConfig } from '../shared/config/config.js';
+import { MAIL_QUEUE, type MailQueue } from '../shared/infrastructure/infrastructure.tokens.js';
+import { PasswordHasher } from '../identity/index.js';
+import { StaffAccounts, type StaffRole } from '../identity/index.js';
+import { IdentityEventLog } from '../identity/index.js';
+import { identityDatabase, type IdentityDatabase } from '../identity/index.js';
+import { FakeClock } from '../shared/testing/fake-clock.js';
+
+export const PUBLIC_URL = 'http://ledgerstone.test';
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+export interface IdentityTestApp {
+  app: NestExpressApplication;
+  clock: FakeClock;
+  db: IdentityDatabase;
+  databaseUrl: string;
+  redisPrefix: string;
+  smtpUrl: string;
+  /** A browser: keeps its cookies and sends the header every state-changing call needs. */
+  browser(): TestAgent;
+  /** A client that sends nothing but what the test sets. */
+  bare(): TestAgent;
+  /** Mail jobs on the queue, oldest first. */
+  mailJobs(): Promise<{ id: string; mail: MailJob }[]>;
+  /** The newest mail job of `template` to `to`; fails when there is none. */
+  lastMail<T extends MailTemplateName>(template: T, to: string): Promise<Extract<MailJob, { template: T }>>;
+  events(userId: string): Promise<RecordedEvent[]>;
+  close(): Promise<void>;
+}
+
+/** The real api on a database and Redis prefix of its own, with a fake clock; `env` adds settings. */
+export async function startIdentityTestApp(
+  label: string,
+  env: Record<string, string> = {},
+): Promise<IdentityTestApp> {
+  const database = await createTestDatabase(label);
+  const redisPrefix = testRedisPrefix(label);
+  const clock = new FakeClock();
+  const smtpUrl = env.SMTP_URL ?? 'smtp://127.0.0.1:1';
+  const app = await createApp(
+    loadConfig({
+      DATABASE_URL: database.url,
+      REDIS_URL,
+      REDIS_PREFIX: redisPrefix,
+      SMTP_URL: smtpUrl,
+      PUBLIC_URL,
+      LOG_LEVEL: 'fatal',
+      ...env,
+    }),
+    { clock },
+  );
+  const server = app.getHttpServer();
+  const queue = app.get<MailQueue>(MAIL_QUEUE);
+  const store = app.get(EventStore);
+
+  async function mailJobs() {
+    const jobs = await queue.getJobs(['waiting', 'active', 'completed', 'failed', 'delayed']);
+    return jobs
+      .sort((first, second) => first.timestamp - second.timestamp)
+      .map((job) => ({ id: job.id ?? '', mail: job.data }));
+  }
+
+  return {
+    app,
+    clock,
+    db: identityDatabase(database.db as TestDatabase<unknown>['db']),
+    databaseUrl: database.url,
+    redisPrefix,
+    smtpUrl,
+    browser: () => request.agent(server).set('X-Requested-With', 'XMLHttpRequest'),
+    bare: () => request.agent(server),
+    mailJobs,
+    async lastMail(template, to) {
+      const found = (await mailJobs())
+        .map((job) => job.mail)
+        .filter((mail) => mail.template === template && mail.to === to)
+        .at(-1);
+      if (!found) throw new Error(`No ${template} mail to ${to} on the queue`);
+      return found as Extract<MailJob, { template: typeof template }>;
+    },
+    events: (userId) => store.readStream(`user-${userId}`),
+    async close() {
+      await app.close();
+      await dropRedisKeys(redisPrefix);
+      await database.drop();
+    },
+  };
+}
+
+async function dropRedisKeys(prefix: string): Promise<void> {
+  const redis = new Redis(REDIS_URL);
+  try {
+    const keys = await redis.keys(`${prefix}:*`);
+    if (keys.length > 0) await redis.del(...keys);
+  } finally {
+    await redis.quit();
+  }
+}
+
+export interface SignupDetails {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phoneNumber: string;
+  password: string;
+  referralCode?: string;
+}
+
+let signups = 0;
+
+/** Valid signup details with an address no other signup of this process uses. */
+export function member(overrides: Partial<SignupDetails> = {}): SignupDetails {
+  signups += 1;
+  return {
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    email: `ada.${signups}.${process.pid}@example.test`,
+    phoneNumber: '+44 20 7946 0000',
+    password: 'analytical engine 1843',
+    ...overrides,
+  };
+}
+
+/** Signs up and verifies through the api, as a member would, in `browser` (a fresh one by default). */
+export async function activeMember(
+  testApp: IdentityTestApp,
+  overrides: Partial<SignupDetails> = {},
+  browser: TestAgent = testApp.browser(),
+): Promise<SignupDetails & { userId: string }> {
+  const details = member(overrides);
+  await browser.post('/api/user').send(details).expect(201);
+  const { data } = await testApp.lastMail('verification-code', details.email);
+  await browser.patch('/api/user/verify').send({ verifyCode: data.code }).expect(200);
+  const { id } = await testApp.db
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', details.email)
+    .executeTakeFirstOrThrow();
+  return { ...details, userId: id };
+}
+
+/** A browser signed in as the member. */
+export async function signedIn(
+  testApp: IdentityTestApp,
+  details: { email: string; password: string },
+  rememberMe = false,
+): Promise<TestAgent> {
+  const browser = testApp.browser();
+  await browser
+    .post('/api/user/login')
+    .send({ email: details.email, password: details.password, rememberMe })
+    .expect(200, { status: 'Login successful', message: 'Login successful', verificationRequired: false });
+  return browser;
+}
+
+let staff = 0;
+
+/** An admin or auditor account, created the way the staff CLI creates one, signed in at the admin login. */
+export async function staffSignedIn(
+  testApp: IdentityTestApp,
+  role: StaffRole,
+): Promise<{ browser: TestAgent; userId: string; email: string; password: string }> {
+  staff += 1;
+  const email = `${role}.${staff}.${process.pid}@example.test`;
+  const password = 'staff passphrase 2026';
+  const accounts = new StaffAccounts(
+    testApp.db,
+    testApp.app.get(PasswordHasher),
+    testApp.app.get(IdentityEventLog),
+  );
+  const userId = await accounts.create(
+    { role, email, firstName: 'Grace', lastName: 'Hopper', password },
+    testApp.clock.now(),
+  );
+  const browser = testApp.browser();
+  await browser
+    .post('/api/admin/login')
+    .send({ email, password })
+    .expect(200, { status: 'Login successful', message: 'Login successful' });
+  return { browser, userId, email, password };
+}
