@@ -7,6 +7,7 @@ COPY package.json package-lock.json ./
 COPY packages/contracts/package.json packages/contracts/
 COPY packages/ledger/package.json packages/ledger/
 COPY packages/eventstore/package.json packages/eventstore/
+COPY packages/read-models/package.json packages/read-models/
 COPY packages/process-kit/package.json packages/process-kit/
 COPY services/api/package.json services/api/
 COPY services/projector/package.json services/projector/
@@ -21,7 +22,7 @@ COPY tsconfig.base.json ./
 COPY packages packages
 COPY services services
 ARG SERVICE
-RUN npx tsc -b packages/contracts packages/ledger packages/eventstore packages/process-kit services/${SERVICE}
+RUN npx tsc -b packages/contracts packages/ledger packages/eventstore packages/read-models packages/process-kit services/${SERVICE}
 
 FROM manifests AS production-dependencies
 ARG SERVICE
@@ -35,6 +36,7 @@ COPY --from=production-dependencies /app ./
 COPY --from=build /app/packages/contracts/dist packages/contracts/dist
 COPY --from=build /app/packages/ledger/dist packages/ledger/dist
 COPY --from=build /app/packages/eventstore/dist packages/eventstore/dist
+COPY --from=build /app/packages/read-models/dist packages/read-models/dist
 COPY --from=build /app/packages/process-kit/dist packages/process-kit/dist
 COPY --from=build /app/services/${SERVICE}/dist services/${SERVICE}/dist
 USER node

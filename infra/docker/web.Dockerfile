@@ -5,6 +5,7 @@ COPY package.json package-lock.json ./
 COPY packages/contracts/package.json packages/contracts/
 COPY packages/ledger/package.json packages/ledger/
 COPY packages/eventstore/package.json packages/eventstore/
+COPY packages/read-models/package.json packages/read-models/
 COPY packages/process-kit/package.json packages/process-kit/
 COPY services/api/package.json services/api/
 COPY services/projector/package.json services/projector/

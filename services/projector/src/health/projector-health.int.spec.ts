@@ -22,7 +22,7 @@ import { createLogger } from '../logger.js';
 import { projections } from '../projections/index.js';
 import { NOTIFIER_NAME } from '../notifier/notifier.js';
 import { startProjector, type RunningProjector } from '../projector.js';
-import { EventLog, memberEvents } from '../testing/recorded-events.js';
+import { EventLog, memberEvents } from '@ledgerstone/read-models/testing';
 import { projectorReadiness } from './projector-health.js';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';

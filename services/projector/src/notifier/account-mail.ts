@@ -1,6 +1,6 @@
 import type { MailJob } from '@ledgerstone/contracts';
 import { centsFromString, formatCents } from '@ledgerstone/ledger';
-import type { RecordedAccountEvent } from '../projections/keyed-rows.js';
+import type { RecordedAccountEvent } from '@ledgerstone/read-models';
 
 export interface Recipient {
   email: string;

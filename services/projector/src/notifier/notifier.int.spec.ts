@@ -10,7 +10,7 @@ import {
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { sql } from 'kysely';
-import { EventLog, memberEvents } from '../testing/recorded-events.js';
+import { EventLog, memberEvents } from '@ledgerstone/read-models/testing';
 import { createNotifier } from './notifier.js';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';

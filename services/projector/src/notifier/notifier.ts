@@ -1,9 +1,9 @@
 import { mailJobOptions, type MailJob } from '@ledgerstone/contracts';
 import type { Projection } from '@ledgerstone/eventstore';
 import { accountEventTypes } from '@ledgerstone/ledger';
+import type { RecordedAccountEvent } from '@ledgerstone/read-models';
 import type { Queue } from 'bullmq';
 import { sql } from 'kysely';
-import type { RecordedAccountEvent } from '../projections/keyed-rows.js';
 import { accountMail, type Recipient } from './account-mail.js';
 
 export const NOTIFIER_NAME = 'notifier';

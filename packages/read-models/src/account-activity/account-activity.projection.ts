@@ -2,7 +2,8 @@ import { readModels } from '@ledgerstone/contracts';
 import type { Projection } from '@ledgerstone/eventstore';
 import { accountEventTypes, centsFromString, type AdjustableBucket } from '@ledgerstone/ledger';
 import { sql } from 'kysely';
-import { applyKeyedRows, type KeyedRows, type RecordedAccountEvent } from '../keyed-rows.js';
+import { applyKeyedRows, type KeyedRows } from '../keyed-rows.js';
+import type { RecordedAccountEvent } from '../recorded-events.js';
 
 export interface ActivityRow {
   event_id: string;

@@ -2,7 +2,8 @@ import { readModels } from '@ledgerstone/contracts';
 import type { Projection } from '@ledgerstone/eventstore';
 import { centsFromString, type WithdrawalSource } from '@ledgerstone/ledger';
 import { sql } from 'kysely';
-import { alreadyApplied, applyKeyedRows, type KeyedRows, type RecordedAccountEvent } from '../keyed-rows.js';
+import { alreadyApplied, applyKeyedRows, type KeyedRows } from '../keyed-rows.js';
+import type { RecordedAccountEvent } from '../recorded-events.js';
 
 export interface WithdrawalRow {
   withdrawal_id: string;

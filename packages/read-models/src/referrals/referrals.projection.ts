@@ -1,7 +1,8 @@
 import { readModels } from '@ledgerstone/contracts';
 import type { Projection } from '@ledgerstone/eventstore';
 import { sql } from 'kysely';
-import { alreadyApplied, applyKeyedRows, type KeyedRows, type RecordedIdentityEvent } from '../keyed-rows.js';
+import { alreadyApplied, applyKeyedRows, type KeyedRows } from '../keyed-rows.js';
+import type { RecordedIdentityEvent } from '../recorded-events.js';
 
 /** Who referred whom; names stay in `users` and are read at query time, so a closed account shows none. */
 export interface ReferralRow {

@@ -2,7 +2,7 @@ import { readModels } from '@ledgerstone/contracts';
 import type { AnyTransaction, Projection } from '@ledgerstone/eventstore';
 import { centsFromString } from '@ledgerstone/ledger';
 import { sql } from 'kysely';
-import type { RecordedAccountEvent } from '../keyed-rows.js';
+import type { RecordedAccountEvent } from '../recorded-events.js';
 
 export const investmentEventTypes = [
   'DepositRequested',
@@ -13,6 +13,25 @@ export const investmentEventTypes = [
 ] as const;
 type InvestmentEvent = Extract<RecordedAccountEvent, { type: (typeof investmentEventTypes)[number] }>;
 type Accrual = Extract<InvestmentEvent, { type: 'ProfitAccrued' }>;
+
+export interface InvestmentRow {
+  deposit_id: string;
+  /** Null until the deposit is confirmed. */
+  investment_id: string | null;
+  user_id: string;
+  plan_name: string;
+  percentage: string;
+  term_days: number;
+  principal: bigint;
+  accrued: bigint;
+  /** The last day accrued (YYYY-MM-DD, UTC). */
+  accrued_through: string | null;
+  status: 'pending' | 'running' | 'matured' | 'rejected';
+  started_at: Date | null;
+  matures_at: Date | null;
+  matured_on: string | null;
+  version: number;
+}
 
 /**
  * A member's investments with their plan terms and the profit accrued so far. A row starts with the deposit

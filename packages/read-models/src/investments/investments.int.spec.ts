@@ -1,41 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import {
-  createTestDatabase,
-  type Projection,
-  type RecordedEvent,
-  type TestDatabase,
-} from '@ledgerstone/eventstore';
-import { sql } from 'kysely';
-import { EventLog, memberEvents } from '../../testing/recorded-events.js';
+import { describe, expect, it } from '@jest/globals';
 import { accountActivityProjection } from '../account-activity/account-activity.projection.js';
 import { memberBalancesProjection } from '../member-balances/member-balances.projection.js';
+import { projectionDatabase } from '../testing/projection-database.js';
+import { EventLog, memberEvents } from '../testing/recorded-events.js';
 import { investmentsProjection } from './investments.projection.js';
 
-let database: TestDatabase<unknown>;
+const { deliver, rowsOf } = projectionDatabase('read_models_investments', [
+  investmentsProjection,
+  memberBalancesProjection,
+  accountActivityProjection,
+]);
 const log = new EventLog();
 
-beforeAll(async () => {
-  database = await createTestDatabase('projector_investments');
-  for (const projection of [investmentsProjection, memberBalancesProjection, accountActivityProjection]) {
-    await projection.createTables(database.db);
-  }
-});
-
-afterAll(async () => {
-  await database?.drop();
-});
-
-async function deliver(projection: Projection, events: RecordedEvent[]): Promise<void> {
-  await database.db.transaction().execute((trx) => projection.apply(trx, events));
-}
-
-async function rows(table: string, userId: string): Promise<Record<string, unknown>[]> {
-  const { rows: found } = await sql<Record<string, unknown>>`
-    select * from ${sql.table(table)} where user_id = ${userId} order by 1
-  `.execute(database.db);
-  return found;
-}
+const rows = (table: string, userId: string) => rowsOf(table, 'user_id', userId);
 
 /** A member with a running 1,500.00 Gold investment, one rejected deposit and 30 accrued days. */
 function history() {

@@ -11,7 +11,7 @@ import {
 } from '@ledgerstone/eventstore';
 import { balances, type AccountEvent } from '@ledgerstone/ledger';
 import { sql } from 'kysely';
-import { EventLog, memberEvents } from '../../testing/recorded-events.js';
+import { EventLog, memberEvents } from '../testing/recorded-events.js';
 import { memberBalancesProjection } from './member-balances.projection.js';
 
 let database: TestDatabase<unknown>;

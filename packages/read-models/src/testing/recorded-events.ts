@@ -7,7 +7,7 @@ import {
   type IdentityEvent,
   type PlanTerms,
 } from '@ledgerstone/ledger';
-import type { RecordedAccountEvent, RecordedIdentityEvent } from '../projections/keyed-rows.js';
+import type { RecordedAccountEvent, RecordedIdentityEvent } from '../recorded-events.js';
 
 type DataOf<E extends { type: string; data: unknown }, T extends E['type']> = Extract<E, { type: T }>['data'];
 

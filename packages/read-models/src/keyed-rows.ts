@@ -1,12 +1,4 @@
 import type { AnyTransaction, RecordedEvent } from '@ledgerstone/eventstore';
-import type { AccountEvent, IdentityEvent } from '@ledgerstone/ledger';
-
-type Recorded<E extends { type: string; data: unknown }> = {
-  [T in E['type']]: RecordedEvent<T, Extract<E, { type: T }>['data']>;
-}[E['type']];
-
-export type RecordedAccountEvent = Recorded<AccountEvent>;
-export type RecordedIdentityEvent = Recorded<IdentityEvent>;
 
 /** A row a single stream writes, with the stream position of the last event applied to it. */
 export interface VersionedRow {

@@ -2,7 +2,7 @@ import { readModels } from '@ledgerstone/contracts';
 import { comparePositions, positionOf, type Projection } from '@ledgerstone/eventstore';
 import { accountEventTypes, centsFromString } from '@ledgerstone/ledger';
 import { sql } from 'kysely';
-import type { RecordedAccountEvent, RecordedIdentityEvent } from '../keyed-rows.js';
+import type { RecordedAccountEvent, RecordedIdentityEvent } from '../recorded-events.js';
 
 export interface AdminTotalsRow {
   users: number;

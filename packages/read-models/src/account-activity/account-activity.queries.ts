@@ -1,0 +1,28 @@
+import type { AccountActivity } from '@ledgerstone/contracts';
+import type { AnyDatabase } from '@ledgerstone/eventstore';
+import { formatCents } from '@ledgerstone/ledger';
+import { readModelDatabase, readOrEmpty } from '../read-model-database.js';
+
+/** A member's account activity, newest first. */
+export async function accountActivityOf(db: AnyDatabase, userId: string): Promise<AccountActivity> {
+  const rows = await readOrEmpty(
+    () =>
+      readModelDatabase(db)
+        .selectFrom('rm_account_activity')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .orderBy('stream_position', 'desc')
+        .execute(),
+    [],
+  );
+  return {
+    data: rows.map((row) => ({
+      id: row.event_id,
+      type: row.type,
+      amount: formatCents(row.amount),
+      bucket: row.bucket,
+      reason: row.reason,
+      occurredAt: row.occurred_at.toISOString(),
+    })),
+  };
+}
