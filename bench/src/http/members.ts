@@ -1,0 +1,121 @@
+import pg from 'pg';
+import { ADMIN, type Platform } from './platform.js';
+
+/** A signed-in member: the Cookie header their browser sends, and their id. */
+export interface Member {
+  userId: string;
+  cookie: string;
+}
+
+export const MEMBER_FUNDS = '1000000.00';
+
+/** A browser of one person: keeps the cookies it is given and sends what state-changing calls need. */
+class Browser {
+  private readonly cookies = new Map<string, string>();
+
+  constructor(private readonly platform: Platform) {}
+
+  get cookie(): string {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  }
+
+  async call<T>(method: string, path: string, body?: unknown, expected = [200, 201]): Promise<T> {
+    const response = await fetch(`${this.platform.apiUrl}${path}`, {
+      method,
+      headers: {
+        'content-type': 'application/json',
+        'x-requested-with': 'XMLHttpRequest',
+        origin: this.platform.publicUrl,
+        cookie: this.cookie,
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    for (const header of response.headers.getSetCookie()) {
+      const [pair = ''] = header.split(';');
+      const separator = pair.indexOf('=');
+      const [name, value] = [pair.slice(0, separator), pair.slice(separator + 1)];
+      if (value === '' || /max-age=0|expires=thu, 01 jan 1970/i.test(header)) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    const text = await response.text();
+    if (!expected.includes(response.status)) {
+      throw new Error(`${method} ${path} answered ${response.status}: ${text.slice(0, 300)}`);
+    }
+    return (text ? JSON.parse(text) : undefined) as T;
+  }
+}
+
+/** The verification code the api recorded in its mail outbox for `email` (the mail server drops the mail). */
+async function verificationCode(db: pg.Pool, email: string): Promise<string> {
+  const { rows } = await db.query<{ code: string }>(
+    `select data->>'code' as code from mail_outbox
+     where recipient = $1 and template = 'verification-code' order by created_at desc limit 1`,
+    [email],
+  );
+  if (!rows[0]) throw new Error(`no verification code was recorded for ${email}`);
+  return rows[0].code;
+}
+
+async function signUpAndSignIn(platform: Platform, db: pg.Pool, email: string): Promise<Member> {
+  const password = 'bench member passphrase 2026';
+  const signup = new Browser(platform);
+  await signup.call('POST', '/api/user', {
+    firstName: 'Bench',
+    lastName: 'Member',
+    email,
+    phoneNumber: '+44 20 7946 0000',
+    password,
+  });
+  await signup.call('PATCH', '/api/user/verify', { verifyCode: await verificationCode(db, email) });
+  const browser = new Browser(platform);
+  await browser.call('POST', '/api/user/login', { email, password, rememberMe: false });
+  const { id } = await browser.call<{ id: string }>('GET', '/api/user');
+  return { userId: id, cookie: browser.cookie };
+}
+
+interface MemberDetail {
+  data: { version: number; buckets: { available: string } };
+}
+
+/**
+ * `count` members signed up, verified and signed in through the api as the SPA does, each given
+ * MEMBER_FUNDS of available balance by the admin's balance form. A few at a time: each sign-up and login
+ * hashes a password.
+ */
+export async function createMembers(
+  platform: Platform,
+  databaseUrl: string,
+  count: number,
+  label: string,
+): Promise<Member[]> {
+  const inParallel = 4;
+  const db = new pg.Pool({ connectionString: databaseUrl, max: inParallel });
+  try {
+    const admin = new Browser(platform);
+    await admin.call('POST', '/api/admin/login', ADMIN);
+    const members: Member[] = [];
+    for (let first = 0; first < count; first += inParallel) {
+      const batch = Array.from(
+        { length: Math.min(inParallel, count - first) },
+        (_, offset) => first + offset,
+      );
+      members.push(
+        ...(await Promise.all(
+          batch.map(async (index) => {
+            const member = await signUpAndSignIn(platform, db, `member.${index}.${label}@ledgerstone.bench`);
+            const { data } = await admin.call<MemberDetail>('GET', `/api/admin/users/${member.userId}`);
+            await admin.call('PUT', `/api/admin/users/${member.userId}/balances`, {
+              available: { shown: data.buckets.available, target: MEMBER_FUNDS },
+              reason: 'Funds for the HTTP benchmark',
+              version: data.version,
+            });
+            return member;
+          }),
+        )),
+      );
+    }
+    return members;
+  } finally {
+    await db.end();
+  }
+}

@@ -1,0 +1,118 @@
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  createDatabase,
+  ensureDatabase,
+  LOG_READER_NODE_FLAGS,
+  migrateToLatest,
+} from '@ledgerstone/eventstore';
+import { answers, freePort, startProcess, type BenchProcess } from './processes.js';
+
+export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+
+export const ADMIN = { email: 'admin@ledgerstone.bench', password: 'bench admin passphrase 2026' };
+
+export interface Platform {
+  apiUrl: string;
+  /** The site's address: the Origin that state-changing requests must carry. */
+  publicUrl: string;
+  processes: { api: BenchProcess; projector: BenchProcess; mailer: BenchProcess; backing: BenchProcess };
+  stop(): Promise<void>;
+}
+
+/**
+ * The platform as `npm start` runs it (api, projector with the log reader's flags, mailer, s3rver, a mail
+ * server), on a database and Redis prefix of its own, with every process's log in `logDirectory`. The mail
+ * server drops what it gets, and the sign-up and login limits are lifted so members can be set up quickly.
+ */
+export async function startPlatform(options: {
+  databaseUrl: string;
+  redisUrl: string;
+  redisPrefix: string;
+  logDirectory: string;
+}): Promise<Platform> {
+  await mkdir(options.logDirectory, { recursive: true });
+  await ensureDatabase(options.databaseUrl);
+  const db = createDatabase(options.databaseUrl, { maxConnections: 1 });
+  try {
+    await migrateToLatest(db);
+  } finally {
+    await db.destroy();
+  }
+
+  const [apiPort, smtpPort, s3Port] = [await freePort(), await freePort(), await freePort()];
+  const started: BenchProcess[] = [];
+  const start = (name: string, script: string, env: NodeJS.ProcessEnv, nodeArgs: readonly string[] = []) => {
+    const child = startProcess({
+      name,
+      script,
+      nodeArgs,
+      env,
+      cwd: REPO_ROOT,
+      logFile: join(options.logDirectory, `${name}.log`),
+    });
+    started.push(child);
+    return child;
+  };
+  const stop = async () => {
+    await Promise.all(started.map((child) => child.stop()));
+  };
+
+  try {
+    const bucket = 'ledgerstone-bench-proofs';
+    const s3Directory = join(options.logDirectory, 's3');
+    await mkdir(s3Directory, { recursive: true });
+    const backing = start(
+      'backing-services',
+      fileURLToPath(new URL('./backing-services.js', import.meta.url)),
+      {
+        PATH: process.env.PATH,
+        SMTP_PORT: String(smtpPort),
+        S3_PORT: String(s3Port),
+        S3_DIRECTORY: s3Directory,
+        S3_BUCKET: bucket,
+      },
+    );
+    await backing.printed('backing services ready', 30_000);
+
+    const publicUrl = `http://127.0.0.1:${apiPort}`;
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      NO_COLOR: '1',
+      AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+      APP_MODE: 'local',
+      PORT: String(apiPort),
+      PUBLIC_URL: publicUrl,
+      DATABASE_URL: options.databaseUrl,
+      REDIS_URL: options.redisUrl,
+      REDIS_PREFIX: options.redisPrefix,
+      S3_ENDPOINT: `http://127.0.0.1:${s3Port}`,
+      S3_BUCKET: bucket,
+      S3_ACCESS_KEY_ID: 'S3RVER',
+      S3_SECRET_ACCESS_KEY: 'S3RVER',
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      LOG_LEVEL: process.env.LOG_LEVEL || 'info',
+      PROJECTOR_HEALTH_PORT: '0',
+      MAILER_HEALTH_PORT: '0',
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      SEED_DEMO_DATA: 'true',
+      RATE_LIMIT_SIGNUP_PER_IP_HOUR: '1000000',
+      RATE_LIMIT_LOGIN_PER_IP_MINUTE: '1000000',
+      RATE_LIMIT_VERIFY_PER_IP_HOUR: '1000000',
+    };
+    const service = (name: 'api' | 'projector' | 'mailer', nodeArgs: readonly string[] = []) =>
+      start(name, join(REPO_ROOT, `services/${name}/dist/main.js`), env, nodeArgs);
+    // The api first: it seeds the catalog and the first admin, which the projector's read models follow.
+    const api = service('api');
+    await api.until('answer on /api/health/live', () => answers(`${publicUrl}/api/health/live`));
+    const projector = service('projector', LOG_READER_NODE_FLAGS);
+    const mailer = service('mailer');
+    await Promise.all([projector.printed('following the event log'), mailer.printed('connected to queue')]);
+    return { apiUrl: publicUrl, publicUrl, processes: { api, projector, mailer, backing }, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
