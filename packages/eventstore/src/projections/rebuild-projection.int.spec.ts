@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { sql } from 'kysely';
+import pg from 'pg';
 import { EventStore } from '../event-store.js';
 import { LogFollower } from '../log-follower.js';
 import type { LogPosition } from '../log-position.js';
@@ -142,6 +143,30 @@ describe('rebuildProjection', () => {
 
     expect(result.events).toBeGreaterThan(handledAtStart);
     expect(await balances('busy_balances')).toEqual(await balancesFromLog());
+  });
+
+  it('reads every event committed before it began while an older transaction of another database hides them', async () => {
+    // Transaction ids are the server's, not the database's: one still running anywhere keeps later ones out of the log.
+    const otherDatabase = new URL(database.url);
+    otherDatabase.pathname = '/postgres';
+    const older = new pg.Client({ connectionString: otherDatabase.toString() });
+    await older.connect();
+    try {
+      await older.query('begin');
+      await older.query('select pg_current_xact_id()');
+      await appendMoves('hidden', 5);
+      const rebuilding = rebuildProjection(database.db, balancesProjection('hidden', 'hidden_balances'));
+      // Ends the older transaction once the rebuild has finished or has waited a second, whichever comes first.
+      await Promise.race([rebuilding.catch(() => undefined), sleep(1_000)]);
+      await older.query('commit');
+
+      const result = await rebuilding;
+
+      expect(result.events).toBe(await handledCount());
+      expect(await balances('hidden_balances')).toEqual(await balancesFromLog());
+    } finally {
+      await older.end();
+    }
   });
 
   it('creates the tables and checkpoint of a projection that never ran, which a runner then continues', async () => {

@@ -1,9 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { readLogPages, type LogPage } from '../event-store.js';
-import { LOG_START, type LogPosition } from '../log-position.js';
+import { comparePositions, LOG_START, type LogPosition } from '../log-position.js';
 import { ensureCheckpoint, lockCheckpoint, saveCheckpoint, type Projection } from './projection.js';
 import type { AnyDatabase, AnyTransaction } from '../database.js';
+
+/** How long a rebuild waits for transactions still running to end before it can read the log to its end. */
+const LOG_WAIT_MS = 30_000;
 
 export interface RebuildOptions {
   batchSize?: number;
@@ -39,9 +42,22 @@ export async function rebuildProjection(
       };
 
       await inSchema(connection, scratch, { durable: false }, (trx) => projection.createTables(trx));
-      // Read through the pool, so the read-ahead runs on another connection than the one applying.
-      for await (const page of pagesAfter(db, position)) {
-        await inSchema(connection, scratch, { durable: false }, (trx) => apply(trx, page));
+      // The log shows a transaction's events only once every older transaction of the server, in any of its
+      // databases, has ended: read until it shows every event committed before the rebuild began.
+      const end = await lastLogPosition(db);
+      const deadline = Date.now() + LOG_WAIT_MS;
+      for (;;) {
+        // Read through the pool, so the read-ahead runs on another connection than the one applying.
+        for await (const page of pagesAfter(db, position)) {
+          await inSchema(connection, scratch, { durable: false }, (trx) => apply(trx, page));
+        }
+        if (!end || comparePositions(position, end) >= 0) break;
+        if (Date.now() > deadline) {
+          throw new Error(
+            `The log did not show every event up to ${end.transactionId}:${end.globalPosition}`,
+          );
+        }
+        await new Promise((resolve) => setTimeout(resolve, 20));
       }
 
       await ensureCheckpoint(connection, projection.name);
@@ -75,4 +91,14 @@ export function inSchema<T>(
     `.execute(trx);
     return work(trx);
   });
+}
+
+/** The newest committed event's position, or undefined while the log is empty. */
+async function lastLogPosition(db: AnyDatabase): Promise<LogPosition | undefined> {
+  const { rows } = await sql<{ transaction_id: string; global_position: string }>`
+    select transaction_id::text, global_position::text from events
+    order by transaction_id desc, global_position desc limit 1
+  `.execute(db);
+  const last = rows[0];
+  return last && { transactionId: BigInt(last.transaction_id), globalPosition: BigInt(last.global_position) };
 }
