@@ -51,6 +51,6 @@ describe('navigation at 650 px or less', () => {
     await user.click(within(servicesList).getByRole('link', { name: 'Cryptocurrency' }));
     expect(currentLocation().pathname).toBe('/crypto');
     await waitFor(() => expect(screen.queryByRole('navigation', { name: 'Site' })).not.toBeInTheDocument());
-    expect(screen.getByRole('heading', { level: 1, name: 'Cryptocurrency' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Cryptocurrency' })).toBeInTheDocument();
   });
 });
