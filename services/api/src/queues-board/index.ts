@@ -1,4 +1,3 @@
 /** What the queues-board context offers the rest of the api: nothing else of it may be imported from outside. */
-export { QUEUES_BOARD_ROUTES } from './queues-board-routes.js';
 export { QueuesBoardModule } from './queues-board.module.js';
-export { QUEUES_BOARD_PATH, QueuesBoard } from './queues-board.js';
+export { QUEUES_BOARD_PATH, QueuesBoard } from './http/queues-board.js';

@@ -11,7 +11,7 @@ import {
   type IdentityTestApp,
 } from '../testing/identity-test-app.js';
 import { MAIL_QUEUE, type MailQueue } from '../shared/infrastructure/infrastructure.tokens.js';
-import { BOARD_ACTION_REFUSED } from './queues-board.js';
+import { BOARD_ACTION_REFUSED } from './http/queues-board.js';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const BOARD = '/api/admin/queues';

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { IdentityModule } from '../identity/index.js';
-import { QueuesBoard } from './queues-board.js';
+import { QueuesBoard } from './http/queues-board.js';
 import { TransactionJobsController } from './transaction-jobs.controller.js';
 import { TransactionJobsQuery } from './transaction-jobs.js';
 

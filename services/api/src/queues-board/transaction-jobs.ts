@@ -1,4 +1,4 @@
-import { Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type {
   TransactionEventJobs,
   TransactionJobs,
@@ -7,15 +7,16 @@ import type {
 } from '@ledgerstone/contracts';
 import { EventStore, type RecordedEvent } from '@ledgerstone/eventstore';
 import { accountStreamId } from '@ledgerstone/ledger';
+import { readOrEmpty, transactionOwnerOf } from '@ledgerstone/read-models';
 import { sql } from 'kysely';
+import { TransactionNotFoundError } from '../accounts/index.js';
 import {
   DATABASE,
   MAIL_QUEUE,
   type Database,
   type MailQueue,
 } from '../shared/infrastructure/infrastructure.tokens.js';
-import { readModelDatabase, readOrEmpty } from '../accounts/index.js';
-import { QUEUES_BOARD_PATH } from './queues-board.js';
+import { QUEUES_BOARD_PATH } from './http/queues-board.js';
 
 /** The board's own page of one job (its UI route `/queue/:name/:jobId`). */
 export function boardJobUrl(queueName: string, jobId: string): string {
@@ -61,27 +62,15 @@ export class TransactionJobsQuery {
   ) {}
 
   async jobs(params: TransactionJobsParams): Promise<TransactionJobs> {
-    const transaction = await readOrEmpty(
-      () =>
-        readModelDatabase(this.database)
-          .selectFrom('rm_transactions')
-          .select('user_id')
-          .where('id', '=', params.id)
-          .where('type', '=', params.type)
-          .executeTakeFirst(),
-      undefined,
-    );
-    if (!transaction) {
-      throw new NotFoundException(params.type === 'deposit' ? 'Deposit not found' : 'Withdrawal not found');
+    const userId = await transactionOwnerOf(this.database, params);
+    if (!userId) {
+      throw new TransactionNotFoundError(params.type);
     }
-    const events = transactionEvents(
-      await this.store.readStream(accountStreamId(transaction.user_id)),
-      params,
-    );
+    const events = transactionEvents(await this.store.readStream(accountStreamId(userId)), params);
     const delivered = await this.deliveredTemplates(events.map((event) => event.id));
     return {
       ...params,
-      userId: transaction.user_id,
+      userId,
       events: await Promise.all(
         events.map(async (event): Promise<TransactionEventJobs> => ({
           eventId: event.id,

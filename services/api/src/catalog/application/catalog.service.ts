@@ -4,13 +4,12 @@ import type { DepositPlan } from '@ledgerstone/ledger';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { DATABASE, type Database } from '../../shared/infrastructure/infrastructure.tokens.js';
+import type { PaymentMethod, Plan } from '../domain/catalog.js';
 import {
   catalogDatabase,
   selectPaymentMethods,
   selectPlans,
   type CatalogDatabase,
-  type PaymentMethodRow,
-  type PlanRow,
 } from '../persistence/catalog.tables.js';
 
 /** A payment method a member may use now. */
@@ -34,14 +33,14 @@ export class CatalogService {
   }
 
   /** Active plans only, unless `includeInactive` (admins). */
-  async plans(filter: { kind?: PlanKind; includeInactive?: boolean }): Promise<PlanRow[]> {
+  async plans(filter: { kind?: PlanKind; includeInactive?: boolean }): Promise<Plan[]> {
     let query = selectPlans(this.db);
     if (filter.kind) query = query.where('plans.kind', '=', filter.kind);
     if (!filter.includeInactive) query = query.where('plans.active', '=', true);
     return query.execute();
   }
 
-  async paymentMethods(filter: { includeInactive?: boolean }): Promise<PaymentMethodRow[]> {
+  async paymentMethods(filter: { includeInactive?: boolean }): Promise<PaymentMethod[]> {
     let query = selectPaymentMethods(this.db);
     if (!filter.includeInactive) query = query.where('active', '=', true);
     return query.execute();

@@ -2,7 +2,11 @@ import { Body, Controller, Get, HttpCode, HttpStatus, Param, Patch, Post, Query 
 import {
   createPaymentMethodRequest,
   createPlanRequest,
+  paymentMethodChangeResponse,
+  paymentMethodListResponse,
+  planChangeResponse,
   planListQuery,
+  planListResponse,
   updatePaymentMethodRequest,
   updatePlanRequest,
   type PaymentMethodChangeResponse,
@@ -18,6 +22,7 @@ import type { Actor } from '../../shared/auth/actor.js';
 import { CatalogAdmin, type CatalogChangeContext } from '../application/catalog-admin.js';
 import { CatalogService } from '../application/catalog.service.js';
 import { paymentMethodResponse, planResponse, withPosition } from './catalog-responses.js';
+import { ApiRoute } from '../../shared/http/api-route.js';
 
 function changeContext(actor: Actor, request: RequestContext): CatalogChangeContext {
   return { actorId: actor.userId, actorRole: actor.role, requestId: request.requestId };
@@ -33,6 +38,12 @@ export class AdminCatalogController {
 
   @StaffRead()
   @Get('plans')
+  @ApiRoute({
+    summary: 'Every plan, active or not (?kind=crypto|real_estate)',
+    tag: 'Admin',
+    query: planListQuery,
+    response: planListResponse,
+  })
   async plans(@Query() query: unknown): Promise<PlanListResponse> {
     const { kind } = planListQuery.parse(query);
     const plans = await this.catalog.plans({ kind, includeInactive: true });
@@ -41,6 +52,12 @@ export class AdminCatalogController {
 
   @AdminOnly()
   @Post('plans')
+  @ApiRoute({
+    summary: 'Create a plan (version 1); recorded as PlanCreated',
+    tag: 'Admin',
+    request: createPlanRequest,
+    response: planChangeResponse,
+  })
   async createPlan(
     @CurrentActor() actor: Actor,
     @Body() body: unknown,
@@ -55,6 +72,13 @@ export class AdminCatalogController {
 
   @AdminOnly()
   @Patch('plans/:id')
+  @ApiRoute({
+    summary:
+      'Change a plan: new terms make a new version (running investments keep theirs); recorded as PlanChanged',
+    tag: 'Admin',
+    request: updatePlanRequest,
+    response: planChangeResponse,
+  })
   async changePlan(
     @CurrentActor() actor: Actor,
     @Param('id') planId: string,
@@ -72,6 +96,11 @@ export class AdminCatalogController {
   @AdminOnly()
   @Post('plans/:id/deactivate')
   @HttpCode(HttpStatus.OK)
+  @ApiRoute({
+    summary: 'Stop offering a plan (running investments go on); recorded as PlanDeactivated',
+    tag: 'Admin',
+    response: planChangeResponse,
+  })
   async deactivatePlan(
     @CurrentActor() actor: Actor,
     @Param('id') planId: string,
@@ -83,6 +112,11 @@ export class AdminCatalogController {
 
   @StaffRead()
   @Get('payment-methods')
+  @ApiRoute({
+    summary: 'Every payment method, active or not',
+    tag: 'Admin',
+    response: paymentMethodListResponse,
+  })
   async paymentMethods(): Promise<PaymentMethodListResponse> {
     const methods = await this.catalog.paymentMethods({ includeInactive: true });
     return { paymentMethods: methods.map(paymentMethodResponse) };
@@ -90,6 +124,13 @@ export class AdminCatalogController {
 
   @AdminOnly()
   @Post('payment-methods')
+  @ApiRoute({
+    summary:
+      'Create a payment method (the address is checked for the network); recorded as PaymentMethodCreated',
+    tag: 'Admin',
+    request: createPaymentMethodRequest,
+    response: paymentMethodChangeResponse,
+  })
   async createPaymentMethod(
     @CurrentActor() actor: Actor,
     @Body() body: unknown,
@@ -104,6 +145,12 @@ export class AdminCatalogController {
 
   @AdminOnly()
   @Patch('payment-methods/:id')
+  @ApiRoute({
+    summary: 'Change a payment method; recorded as PaymentMethodChanged',
+    tag: 'Admin',
+    request: updatePaymentMethodRequest,
+    response: paymentMethodChangeResponse,
+  })
   async changePaymentMethod(
     @CurrentActor() actor: Actor,
     @Param('id') paymentMethodId: string,
@@ -121,6 +168,11 @@ export class AdminCatalogController {
   @AdminOnly()
   @Post('payment-methods/:id/deactivate')
   @HttpCode(HttpStatus.OK)
+  @ApiRoute({
+    summary: 'Stop offering a payment method; recorded as PaymentMethodDeactivated',
+    tag: 'Admin',
+    response: paymentMethodChangeResponse,
+  })
   async deactivatePaymentMethod(
     @CurrentActor() actor: Actor,
     @Param('id') paymentMethodId: string,

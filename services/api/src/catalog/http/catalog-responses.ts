@@ -1,9 +1,9 @@
 import type { PaymentMethodResponse, PlanResponse } from '@ledgerstone/contracts';
 import type { LogPosition } from '@ledgerstone/eventstore';
 import { formatCents } from '@ledgerstone/ledger';
-import type { PaymentMethodRow, PlanRow } from '../persistence/catalog.tables.js';
+import type { PaymentMethod, Plan } from '../domain/catalog.js';
 
-export function planResponse(plan: PlanRow): PlanResponse {
+export function planResponse(plan: Plan): PlanResponse {
   return {
     id: plan.id,
     version: plan.version,
@@ -17,7 +17,7 @@ export function planResponse(plan: PlanRow): PlanResponse {
   };
 }
 
-export function paymentMethodResponse(method: PaymentMethodRow): PaymentMethodResponse {
+export function paymentMethodResponse(method: PaymentMethod): PaymentMethodResponse {
   return {
     id: method.id,
     name: method.name,

@@ -1,73 +1,16 @@
-import type { PlanKind, WalletNetwork } from '@ledgerstone/contracts';
+import type { WriteSideTables } from '@ledgerstone/eventstore';
 import { sql, type Kysely, type Transaction } from 'kysely';
 
-export interface PlansTable {
-  id: string;
-  kind: PlanKind;
-  name: string;
-  current_version: number;
-  active: boolean;
-  created_at: Date;
-  updated_at: Date;
-}
-
-export interface PlanVersionsTable {
-  plan_id: string;
-  version: number;
-  name: string;
-  /** numeric: read back as the text it was written with ("50", "12.5"). */
-  percentage: string;
-  term_days: number;
-  min_amount: bigint;
-  max_amount: bigint;
-  created_at: Date;
-}
-
-export interface PaymentMethodsTable {
-  id: string;
-  name: string;
-  network: WalletNetwork;
-  address: string;
-  active: boolean;
-  display_order: number;
-  created_at: Date;
-  updated_at: Date;
-}
+export type PaymentMethodsTable = WriteSideTables['payment_methods'];
 
 // A type, not an interface: kysely's withTables wants the implicit index signature only type literals have.
-export type CatalogTables = {
-  plans: PlansTable;
-  plan_versions: PlanVersionsTable;
-  payment_methods: PaymentMethodsTable;
-};
+export type CatalogTables = Pick<WriteSideTables, 'plans' | 'plan_versions' | 'payment_methods'>;
 
 export type CatalogDatabase = Kysely<CatalogTables>;
 export type CatalogTransaction = Transaction<CatalogTables>;
 
 export function catalogDatabase(db: Kysely<unknown>): CatalogDatabase {
   return db.withTables<CatalogTables>();
-}
-
-/** A plan with its current version's terms. */
-export interface PlanRow {
-  id: string;
-  kind: PlanKind;
-  active: boolean;
-  version: number;
-  name: string;
-  percentage: string;
-  termDays: number;
-  minAmount: bigint;
-  maxAmount: bigint;
-}
-
-export interface PaymentMethodRow {
-  id: string;
-  name: string;
-  network: WalletNetwork;
-  address: string;
-  active: boolean;
-  displayOrder: number;
 }
 
 export function selectPlans(db: CatalogDatabase | CatalogTransaction) {

@@ -1,7 +1,13 @@
 import { STATUS_CODES } from 'node:http';
 import { HttpException, HttpStatus } from '@nestjs/common';
-import { AccountError, InsufficientBalanceError, ValidationError } from '@ledgerstone/ledger';
+import {
+  AccountError,
+  InsufficientBalanceError,
+  ValidationError,
+  type AccountErrorCode,
+} from '@ledgerstone/ledger';
 import { z } from 'zod';
+import { CORRECT_THE_FIELDS, DomainError, type DomainErrorCode } from '../errors/domain-error.js';
 import { TooManyAttempts } from '../rate-limits/too-many-attempts.error.js';
 import { tooManyAttemptsResponse } from '../rate-limits/too-many-attempts.response.js';
 
@@ -76,7 +82,7 @@ function validationResponse(error: z.ZodError): ErrorResponse {
   return {
     status: HttpStatus.BAD_REQUEST,
     body: {
-      message: formErrors[0] ?? 'Please correct the highlighted fields',
+      message: formErrors[0] ?? CORRECT_THE_FIELDS,
       fieldErrors: Object.fromEntries(
         Object.entries(fieldErrors).filter((entry): entry is [string, string[]] => entry[1] !== undefined),
       ),
@@ -84,17 +90,24 @@ function validationResponse(error: z.ZodError): ErrorResponse {
   };
 }
 
-const ACCOUNT_ERROR_STATUS: Record<AccountError['code'], number> = {
+/** The status of every refusal a context or the ledger's decider may make, by its code. */
+const ERROR_STATUS: Record<AccountErrorCode | DomainErrorCode, number> = {
   VALIDATION: HttpStatus.BAD_REQUEST,
   INSUFFICIENT_BALANCE: HttpStatus.BAD_REQUEST,
-  ILLEGAL_STATE: HttpStatus.CONFLICT,
+  UNAUTHENTICATED: HttpStatus.UNAUTHORIZED,
+  FORBIDDEN: HttpStatus.FORBIDDEN,
+  UNPROCESSABLE: HttpStatus.UNPROCESSABLE_ENTITY,
   NOT_FOUND: HttpStatus.NOT_FOUND,
+  ILLEGAL_STATE: HttpStatus.CONFLICT,
+  CONFLICT: HttpStatus.CONFLICT,
   CONCURRENCY: HttpStatus.CONFLICT,
+  IDEMPOTENCY_KEY_REUSED: HttpStatus.UNPROCESSABLE_ENTITY,
+  UNAVAILABLE: HttpStatus.SERVICE_UNAVAILABLE,
 };
 
 /** The decider's refusals: their messages are written for the member or admin and shown as they are. */
 function accountErrorResponse(error: AccountError): ErrorResponse {
-  const status = ACCOUNT_ERROR_STATUS[error.code];
+  const status = ERROR_STATUS[error.code];
   // A withdrawal names its source bucket; the form's field is the amount.
   const field =
     error instanceof ValidationError
@@ -110,12 +123,30 @@ function accountErrorResponse(error: AccountError): ErrorResponse {
   };
 }
 
+/** A context's refusal: its message, and the fields it names. */
+function domainErrorResponse(error: DomainError): ErrorResponse {
+  const status = ERROR_STATUS[error.code];
+  const { fieldErrors } = error;
+  return {
+    status,
+    body: fieldErrors
+      ? {
+          message: error.message,
+          fieldErrors: Object.fromEntries(
+            Object.entries(fieldErrors).map(([field, messages]) => [field, [...messages]]),
+          ),
+        }
+      : { message: error.message },
+  };
+}
+
 /** The answer to an error the api knows; `undefined` for anything else, which is a server fault. */
 export function errorResponse(exception: unknown): ErrorResponse | undefined {
   if (exception instanceof HttpException) return httpExceptionResponse(exception);
   if (exception instanceof z.ZodError) return validationResponse(exception);
   if (exception instanceof TooManyAttempts) return tooManyAttemptsResponse(exception);
   if (exception instanceof AccountError) return accountErrorResponse(exception);
+  if (exception instanceof DomainError) return domainErrorResponse(exception);
   if (exception instanceof Error && isConnectionFailure(exception)) return SERVICE_UNAVAILABLE;
   return undefined;
 }

@@ -5,12 +5,12 @@ import { ForbiddenException, Inject, Injectable, Logger, NotFoundException } fro
 import { identityMessages } from '@ledgerstone/contracts';
 import type { Job } from 'bullmq';
 import type { Express, NextFunction, Request, RequestHandler, Response } from 'express';
-import type { ApiConfig } from '../shared/config/config.js';
-import { errorResponse, INTERNAL_ERROR } from '../shared/http/error-response.js';
-import { contentSecurityPolicy, siteDirectives, withSources } from '../shared/http/security-headers.js';
-import { SessionAuthenticator } from '../shared/auth/actor.js';
-import { API_CONFIG, MAIL_QUEUE, type MailQueue } from '../shared/infrastructure/infrastructure.tokens.js';
-import { maskEmailAddresses, maskJobData } from './job-masking.js';
+import type { ApiConfig } from '../../shared/config/config.js';
+import { errorResponse, INTERNAL_ERROR } from '../../shared/http/error-response.js';
+import { contentSecurityPolicy, siteDirectives, withSources } from '../../shared/http/security-headers.js';
+import { SessionAuthenticator } from '../../shared/auth/actor.js';
+import { API_CONFIG, MAIL_QUEUE, type MailQueue } from '../../shared/infrastructure/infrastructure.tokens.js';
+import { maskEmailAddresses, maskJobData } from '../job-masking.js';
 
 export const QUEUES_BOARD_PATH = '/api/admin/queues';
 

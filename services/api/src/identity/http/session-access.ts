@@ -1,5 +1,5 @@
 import { ForbiddenException, Injectable, UnauthorizedException } from '@nestjs/common';
-import { identityMessages, type UserRole } from '@ledgerstone/contracts';
+import { identityMessages, twoFactorMessages, type UserRole } from '@ledgerstone/contracts';
 import type { SessionAudience } from '@ledgerstone/ledger';
 import type { Request } from 'express';
 import { SessionAuthenticator, type Actor } from '../../shared/auth/actor.js';
@@ -14,6 +14,7 @@ const REQUIREMENTS: Record<
   member: { audience: 'member', roles: ['member'] },
   admin: { audience: 'admin', roles: ['admin'] },
   'staff-read': { audience: 'admin', roles: ['admin', 'auditor'] },
+  staff: { audience: 'admin', roles: ['admin', 'auditor'] },
   // Without the metrics token (which the access guard checks first), the admin rule.
   'metrics-reader': { audience: 'admin', roles: ['admin'] },
 };
@@ -22,20 +23,29 @@ const OTHER_AUDIENCE: Record<SessionAudience, SessionAudience> = { member: 'admi
 
 /**
  * Who a request's session cookies name, against a route's rule: 401 without a live session of the rule's
- * audience, 403 with the other audience's session or the wrong role.
+ * audience, 403 with the other audience's session or the wrong role, and 403 for staff without a second factor
+ * anywhere but the routes that set one up.
  */
 @Injectable()
 export class SessionAccess implements SessionAuthenticator {
   constructor(private readonly sessions: SessionStore) {}
 
-  async actorFor(rule: Exclude<AccessRule, 'public'>, request: Request): Promise<Actor> {
+  async actorFor(
+    rule: Exclude<AccessRule, 'public'>,
+    request: Request,
+    { beforeSecondFactor = false }: { beforeSecondFactor?: boolean } = {},
+  ): Promise<Actor> {
     const { audience, roles } = REQUIREMENTS[rule];
     const cookies: Record<string, unknown> = request.cookies ?? {};
-    const actor = await this.sessions.authenticate(cookies[SESSION_COOKIES[audience]], audience, {
+    const found = await this.sessions.authenticate(cookies[SESSION_COOKIES[audience]], audience, {
       touch: true,
     });
-    if (actor) {
+    if (found) {
+      const { hasSecondFactor, ...actor } = found;
       if (!roles.includes(actor.role)) throw new ForbiddenException(identityMessages.forbidden);
+      if (audience === 'admin' && !hasSecondFactor && !beforeSecondFactor) {
+        throw new ForbiddenException(twoFactorMessages.setUpFirst);
+      }
       return actor;
     }
     const other = OTHER_AUDIENCE[audience];

@@ -11,10 +11,10 @@ import { identityMessages } from '@ledgerstone/contracts';
 import type { Request } from 'express';
 import type { ApiConfig } from '../config/config.js';
 import { API_CONFIG } from '../infrastructure/infrastructure.tokens.js';
-import { carriesBearerToken } from './metrics-token.js';
-import { Access } from './access.decorators.js';
-import { SessionAuthenticator } from './actor.js';
-import { setActor } from './current-actor.decorator.js';
+import { carriesBearerToken } from '../auth/metrics-token.js';
+import { Access, ReachableBeforeSecondFactor } from '../auth/access.decorators.js';
+import { SessionAuthenticator } from '../auth/actor.js';
+import { setActor } from '../auth/current-actor.decorator.js';
 
 /** Global: every route passes its access rule, and any route that states no rule at all is refused (403). */
 @Injectable()
@@ -36,7 +36,12 @@ export class AccessGuard implements CanActivate {
     if (rule === 'public') return true;
     const request = context.switchToHttp().getRequest<Request>();
     if (rule === 'metrics-reader' && carriesBearerToken(request, this.config.metricsToken)) return true;
-    setActor(request, await this.access.actorFor(rule, request));
+    const beforeSecondFactor =
+      this.reflector.getAllAndOverride(ReachableBeforeSecondFactor, [
+        context.getHandler(),
+        context.getClass(),
+      ]) ?? false;
+    setActor(request, await this.access.actorFor(rule, request, { beforeSecondFactor }));
     return true;
   }
 }
