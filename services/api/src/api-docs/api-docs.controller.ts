@@ -1,10 +1,12 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { Controller, Get, Header, NotFoundException, Param, Res } from '@nestjs/common';
+import { Controller, Get, Header, Param, Res } from '@nestjs/common';
 import type { Response } from 'express';
+import { z } from 'zod';
 import { Public } from '../shared/auth/access.decorators.js';
-import { openApiDocument } from './openapi-document.js';
-import { API_ROUTES, QUEUES_BOARD_ROUTE } from './route-table.js';
+import { ApiRoute } from '../shared/http/api-route.js';
+import { DocsFileNotFoundError } from './api-docs.errors.js';
+import { ApiRoutes } from './api-routes.js';
 
 const SWAGGER_UI_DIR = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
 
@@ -49,27 +51,42 @@ const PAGE = `<!doctype html>
 @Public()
 @Controller('docs')
 export class ApiDocsController {
-  private readonly document = openApiDocument([...API_ROUTES, QUEUES_BOARD_ROUTE]);
+  constructor(private readonly routes: ApiRoutes) {}
 
   @Get()
   @Header('Content-Type', 'text/html; charset=utf-8')
+  @ApiRoute({
+    summary: 'This documentation (Swagger UI)',
+    tag: 'Documentation',
+    response: 'html',
+  })
   page(): string {
     return PAGE;
   }
 
   @Get('openapi.json')
+  @ApiRoute({
+    summary: 'The OpenAPI document',
+    tag: 'Documentation',
+    response: z.record(z.string(), z.unknown()),
+  })
   openApi(): Record<string, unknown> {
-    return this.document;
+    return this.routes.document();
   }
 
   @Get('ui/:file')
+  @ApiRoute({
+    summary: "Swagger UI's own files",
+    tag: 'Documentation',
+    response: 'file',
+  })
   uiFile(@Param('file') file: string, @Res() response: Response): void {
     if (file === 'swagger-initializer.js') {
       response.type('text/javascript').setHeader('Cache-Control', 'no-cache').send(INITIALIZER);
       return;
     }
     const type = Object.hasOwn(SWAGGER_UI_FILES, file) ? SWAGGER_UI_FILES[file] : undefined;
-    if (!type) throw new NotFoundException(`No file ${file} here`);
+    if (!type) throw new DocsFileNotFoundError(file);
     response.sendFile(join(SWAGGER_UI_DIR, file), {
       headers: { 'Content-Type': type, 'Cache-Control': 'public, max-age=3600' },
     });

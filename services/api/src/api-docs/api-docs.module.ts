@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
+import { DiscoveryModule } from '@nestjs/core';
 import { ApiDocsController } from './api-docs.controller.js';
+import { ApiRoutes } from './api-routes.js';
 
-@Module({ controllers: [ApiDocsController] })
+@Module({ imports: [DiscoveryModule], controllers: [ApiDocsController], providers: [ApiRoutes] })
 export class ApiDocsModule {}

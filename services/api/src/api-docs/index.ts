@@ -1,3 +1,3 @@
 /** What the api-docs context offers the rest of the api: nothing else of it may be imported from outside. */
 export { ApiDocsModule } from './api-docs.module.js';
-export { API_ROUTES } from './route-table.js';
+export { ApiRoutes } from './api-routes.js';

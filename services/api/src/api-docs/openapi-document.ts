@@ -1,7 +1,7 @@
 import { errorResponse } from '@ledgerstone/contracts';
 import { z } from 'zod';
 import type { AccessRule } from '../shared/auth/access.decorators.js';
-import type { ApiRoute } from '../shared/http/api-route.js';
+import type { DescribedRoute } from '../shared/http/api-route.js';
 
 type JsonObject = Record<string, unknown>;
 
@@ -12,6 +12,7 @@ const SECURITY: Record<AccessRule, JsonObject[]> = {
   member: [{ memberSession: [] }],
   admin: [{ adminSession: [] }],
   'staff-read': [{ adminSession: [] }],
+  staff: [{ adminSession: [] }],
   'metrics-reader': [{ adminSession: [] }, { metricsToken: [] }],
 };
 
@@ -20,6 +21,7 @@ const ACCESS_NOTE: Record<AccessRule, string> = {
   member: 'Member session (`ls_member` cookie).',
   admin: 'Admin session (`ls_admin` cookie) of an admin; auditors get 403.',
   'staff-read': 'Admin session (`ls_admin` cookie) of an admin or an auditor.',
+  staff: 'Admin session (`ls_admin` cookie) of an admin or an auditor, for their own account.',
   'metrics-reader':
     'Admin session (`ls_admin` cookie) of an admin, or `Authorization: Bearer <METRICS_TOKEN>`; auditors get 403.',
 };
@@ -30,7 +32,7 @@ function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonObject {
   return rest;
 }
 
-function successContent(response: ApiRoute['response']): JsonObject {
+function successContent(response: DescribedRoute['response']): JsonObject {
   if (response === 'html') return { 'text/html': { schema: { type: 'string' } } };
   if (response === 'text') return { 'text/plain': { schema: { type: 'string' } } };
   if (response === 'file') return { '*/*': { schema: { type: 'string', format: 'binary' } } };
@@ -38,7 +40,7 @@ function successContent(response: ApiRoute['response']): JsonObject {
 }
 
 /** JSON, or a multipart form whose `fileField` carries a file beside the schema's text fields. */
-function requestContent(route: ApiRoute, request: z.ZodType): JsonObject {
+function requestContent(route: DescribedRoute, request: z.ZodType): JsonObject {
   const schema = jsonSchema(request, 'input');
   if (!route.fileField) return { 'application/json': { schema } };
   const properties = (schema.properties ?? {}) as JsonObject;
@@ -68,7 +70,7 @@ function queryParameters(query: z.ZodObject): JsonObject[] {
   }));
 }
 
-function parameters(route: ApiRoute): JsonObject[] {
+function parameters(route: DescribedRoute): JsonObject[] {
   const inPath = [...route.path.matchAll(/\{([^}]+)\}/g)].map(([, name]) => ({
     name,
     in: 'path',
@@ -100,7 +102,7 @@ function parameters(route: ApiRoute): JsonObject[] {
   ];
 }
 
-function operation(route: ApiRoute): JsonObject {
+function operation(route: DescribedRoute): JsonObject {
   const responses: JsonObject = {
     [String(route.status ?? 200)]: { description: 'Success', content: successContent(route.response) },
   };
@@ -131,7 +133,7 @@ const refusal = (description: string) => ({
 });
 
 /** The OpenAPI 3.1 document of `routes`, their schemas taken from the same zod contracts the api validates with. */
-export function openApiDocument(routes: readonly ApiRoute[]): JsonObject {
+export function openApiDocument(routes: readonly DescribedRoute[]): JsonObject {
   const paths: Record<string, JsonObject> = {};
   for (const route of routes) paths[route.path] = { ...paths[route.path], [route.method]: operation(route) };
   return {

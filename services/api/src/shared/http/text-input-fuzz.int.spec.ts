@@ -11,8 +11,9 @@ import {
   startAccountsTestApp,
   type AccountsTestApp,
 } from '../../testing/accounts-test-app.js';
-import type { ApiRoute } from './api-route.js';
-import { API_ROUTES } from '../../api-docs/index.js';
+import type { AccessRule } from '../auth/access.decorators.js';
+import type { DescribedRoute } from './api-route.js';
+import { ApiRoutes } from '../../api-docs/index.js';
 
 /**
  * Every field of every route's body and query string, spoiled one at a time in a request that is otherwise
@@ -21,30 +22,32 @@ import { API_ROUTES } from '../../api-docs/index.js';
  * a URL can carry them.
  */
 
-let testApp: AccountsTestApp;
-const callers = {} as Record<ApiRoute['access'], () => TestAgent>;
+// Started before the tests are collected: the routes to spoil are those the running api gathered.
+const testApp: AccountsTestApp = await startAccountsTestApp('text_input_fuzz', {
+  RATE_LIMIT_VERIFY_PER_IP_HOUR: '1000',
+  RATE_LIMIT_FORGOT_PER_IP_HOUR: '1000',
+  RATE_LIMIT_FORGOT_PER_ACCOUNT_HOUR: '1000',
+  RATE_LIMIT_LOGIN_FAILURES_PER_ACCOUNT: '1000',
+});
+const apiRoutes = testApp.app.get(ApiRoutes).registered();
+const callers = {} as Record<AccessRule, () => TestAgent>;
 
 beforeAll(async () => {
-  testApp = await startAccountsTestApp('text_input_fuzz', {
-    RATE_LIMIT_VERIFY_PER_IP_HOUR: '1000',
-    RATE_LIMIT_FORGOT_PER_IP_HOUR: '1000',
-    RATE_LIMIT_FORGOT_PER_ACCOUNT_HOUR: '1000',
-    RATE_LIMIT_LOGIN_FAILURES_PER_ACCOUNT: '1000',
-  });
   const member = await testApp.member();
   const admin = await testApp.admin();
   callers.public = () => testApp.browser();
   callers.member = () => member.browser;
   callers.admin = () => admin.browser;
   callers['staff-read'] = () => admin.browser;
+  callers.staff = () => admin.browser;
   callers['metrics-reader'] = () => admin.browser;
 });
 
 afterAll(async () => {
-  await testApp?.close();
+  await testApp.close();
 });
 
-const routeKey = (route: ApiRoute) => `${route.method.toUpperCase()} ${route.path}`;
+const routeKey = (route: DescribedRoute) => `${route.method.toUpperCase()} ${route.path}`;
 
 const EMAIL = 'ada@example.test';
 const PASSWORD = 'analytical engine 1843';
@@ -64,8 +67,38 @@ const PAYMENT_METHOD = {
   displayOrder: 1,
 };
 
+const PASSKEY_ASSERTION = {
+  id: 'Y3JlZGVudGlhbA',
+  rawId: 'Y3JlZGVudGlhbA',
+  type: 'public-key',
+  response: { clientDataJSON: 'e30', authenticatorData: 'AAAA', signature: 'AAAA', userHandle: 'dXNlcg' },
+  clientExtensionResults: {},
+};
+const PASSKEY_REGISTRATION = {
+  id: 'Y3JlZGVudGlhbA',
+  rawId: 'Y3JlZGVudGlhbA',
+  type: 'public-key',
+  response: { clientDataJSON: 'e30', attestationObject: 'oA', transports: ['internal'] },
+  clientExtensionResults: {},
+};
+
+/** The two-step verification routes, the same under /api/user and /api/admin. */
+const twoFactorBodies = (root: string): Record<string, Record<string, unknown>> => ({
+  [`POST ${root}/login/two-factor`]: { code: '123456' },
+  [`POST ${root}/login/passkey/verify`]: { response: PASSKEY_ASSERTION },
+  [`POST ${root}/passkey-login/verify`]: { response: PASSKEY_ASSERTION, rememberMe: false },
+  [`POST ${root}/security/totp/confirm`]: { code: '123456' },
+  [`POST ${root}/security/totp/disable`]: { password: PASSWORD, code: '123456' },
+  [`POST ${root}/security/recovery-codes`]: { password: PASSWORD, code: 'abcde-23456' },
+  [`POST ${root}/security/passkeys`]: { name: 'Work laptop', response: PASSKEY_REGISTRATION },
+  [`PATCH ${root}/security/passkeys/{id}`]: { name: 'Work laptop' },
+  [`POST ${root}/security/passkeys/{id}/remove`]: { password: PASSWORD, code: '123456' },
+});
+
 /** A body each route's schema takes as it is. */
 const VALID_BODIES: Record<string, Record<string, unknown>> = {
+  ...twoFactorBodies('/api/user'),
+  ...twoFactorBodies('/api/admin'),
   'POST /api/user': {
     firstName: 'Ada',
     lastName: 'Lovelace',
@@ -175,12 +208,12 @@ function fields(schema: z.ZodType, valid: Record<string, unknown>): string[] {
   return [...new Set([...Object.keys(objectShape(schema)), ...Object.keys(valid)])];
 }
 
-function url(route: ApiRoute): string {
+function url(route: DescribedRoute): string {
   return route.path.replace(/\{id\}/g, randomUUID()).replace(/\{token\}/g, 'a'.repeat(43));
 }
 
-const bodyRoutes = API_ROUTES.filter((route) => route.request !== undefined);
-const queryRoutes = API_ROUTES.filter((route) => route.query !== undefined);
+const bodyRoutes = apiRoutes.filter((route) => route.request !== undefined);
+const queryRoutes = apiRoutes.filter((route) => route.query !== undefined);
 
 describe('the fuzz covers', () => {
   it.each(bodyRoutes.map((route) => [routeKey(route), route] as const))(
@@ -354,11 +387,13 @@ it('POST /api/deposit with a file name of 100,000 characters answers 400 and sto
 const PATH_SPOILERS = { NUL: '%00', 'a lone surrogate': '%ED%A0%80', '5,000 characters': 'a'.repeat(5_000) };
 
 describe.each(
-  API_ROUTES.filter((route) => route.path.includes('{')).flatMap((route) =>
-    Object.entries(PATH_SPOILERS).map(
-      ([spoiler, segment]) => [routeKey(route), spoiler, route, segment] as const,
+  apiRoutes
+    .filter((route) => route.path.includes('{'))
+    .flatMap((route) =>
+      Object.entries(PATH_SPOILERS).map(
+        ([spoiler, segment]) => [routeKey(route), spoiler, route, segment] as const,
+      ),
     ),
-  ),
 )('%s with path parameters of %s', (_, __, route, segment) => {
   it('answers 4xx', async () => {
     const caller = callers[route.access]();
