@@ -81,10 +81,15 @@ module.exports = {
     {
       name: 'ledger-is-pure',
       comment:
-        'The domain is types and pure functions: no framework, database, queue, network or file system.',
+        'The domain is types and pure functions: no framework, database, queue, network or file system. ' +
+        'Of the contracts it reads only the account messages: constant strings (and one sentence with blanks), ' +
+        'no behaviour and no imports, so a refusal reads the same from the decider as from the request schemas.',
       severity: 'error',
       from: { path: '^packages/ledger/' },
-      to: { pathNot: '^packages/ledger/|^node_modules/(fast-check|@jest/globals)/' },
+      to: {
+        pathNot:
+          '^packages/ledger/|^packages/contracts/src/account-messages\\.ts$|^node_modules/(fast-check|@jest/globals)/',
+      },
     },
     {
       name: 'contracts-are-leaves',
@@ -92,6 +97,19 @@ module.exports = {
       severity: 'error',
       from: { path: '^packages/contracts/' },
       to: { path: '^packages/(?!contracts/)' },
+    },
+    {
+      name: 'read-model-imports-beyond-ledger-eventstore-contracts',
+      comment:
+        "A read model is folded from the ledger's events, kept with the event store and read with kysely into the " +
+        "contracts' shapes; the projector and the api both run it, so it knows no queue, HTTP or Nest. Its tests " +
+        'and test helpers may use more.',
+      severity: 'error',
+      from: {
+        path: '^packages/read-models/',
+        pathNot: '\\.spec\\.ts$|^packages/read-models/src/testing(\\.ts$|/)',
+      },
+      to: { pathNot: '^packages/(read-models|ledger|eventstore|contracts)/|^node_modules/kysely/' },
     },
     {
       name: 'api-shared-imports-context',

@@ -2,6 +2,8 @@ import { env } from '../config/env.js';
 
 export type FieldErrors = Record<string, string>;
 
+export const UNREACHABLE_MESSAGE = 'Cannot reach the server. Check your connection and try again.';
+
 export class ApiError extends Error {
   override readonly name = 'ApiError';
 
@@ -77,7 +79,7 @@ async function request<T>(method: string, path: string, options: RequestOptions 
     });
   } catch (error) {
     if (options.signal?.aborted) throw error;
-    throw new ApiError(0, 'Cannot reach the server. Check your connection and try again.');
+    throw new ApiError(0, UNREACHABLE_MESSAGE);
   }
 
   const body = parseBody(await response.text());

@@ -1,51 +1,25 @@
 import { z } from 'zod';
+import { accountMessages } from './account-messages.js';
 import { emailSchema } from './identity.js';
-import { text } from './text.js';
-
-/** Messages of the account commands, word for word as members and admins see them. */
-export const accountMessages = {
-  invalidAmount: 'Please enter a valid amount.',
-  choosePlan: 'Please choose an investment plan.',
-  choosePaymentMethod: 'Please choose a payment method.',
-  missingProof: 'Please upload proof of payment before completing the payment.',
-  proofTooLarge: 'The proof of payment must be at most 10 MB.',
-  proofType: 'The proof of payment must be a PNG, JPEG, WebP or PDF file.',
-  oneProofOnly: 'Upload one file only',
-  depositForm: 'Send the deposit as a multipart/form-data form with the proof of payment as payment_proof.',
-  incompleteForm: 'The form arrived incomplete or malformed. Please send it again.',
-  tooManyFormFields: 'The form has more fields than a deposit takes.',
-  unknownFormField: 'The form has a field this request does not take.',
-  formValueTooLong: 'This value is too long.',
-  invalidReason: 'Please give a reason of 3 to 500 characters.',
-  depositSubmitted: 'Deposit submitted. It stays pending until an admin confirms it.',
-  withdrawalRequested: 'Withdrawal successful!',
-  depositConfirmed: 'Deposit confirmed',
-  depositAlreadyConfirmed: 'Deposit already confirmed',
-  depositRejected: 'Deposit rejected',
-  depositAlreadyRejected: 'Deposit already rejected',
-  withdrawalPaid: 'Withdrawal marked as paid',
-  withdrawalAlreadyPaid: 'Withdrawal already paid',
-  withdrawalRejected: 'Withdrawal rejected',
-  withdrawalAlreadyRejected: 'Withdrawal already rejected',
-  balancesUpdated: 'Balances updated',
-  balancesUnchanged: 'No balance changed',
-  accountChanged: 'This account changed since you opened it. Check its current figures and save again.',
-  userUpdated: 'User updated successfully',
-  accountClosed: 'Account closed',
-  depositNotFound: 'Deposit not found',
-  withdrawalNotFound: 'Withdrawal not found',
-  userNotFound: 'User not found',
-} as const;
+import { requiredMessage, text } from './text.js';
+import { stepUpFactor } from './two-factor.js';
+import { WALLET_ADDRESS_REQUIRED } from './wallet-address.js';
 
 export const PROOF_MAX_BYTES = 10 * 1024 * 1024;
 export const REASON_MIN = 3;
 export const REASON_MAX = 500;
 
-/** A positive decimal with at most two places, as a string; a number is read as its decimal text. */
+/** An amount as the text a form holds: digits, and at most two decimal places. */
+export const amountTextSchema = z
+  .string({ error: accountMessages.invalidAmount })
+  .trim()
+  .regex(/^\d+(\.\d{1,2})?$/, accountMessages.invalidAmount);
+
+/** The same amount in a request, where a number is read as its decimal text. */
 export const amountSchema = z
   .union([z.string(), z.number()], { error: accountMessages.invalidAmount })
-  .transform((amount) => String(amount).trim())
-  .pipe(z.string().regex(/^\d+(\.\d{1,2})?$/, accountMessages.invalidAmount));
+  .transform((amount) => String(amount))
+  .pipe(amountTextSchema);
 
 /** Bucket figures in the admin form: zero or more, at most two places. */
 const figureSchema = amountSchema;
@@ -89,8 +63,10 @@ export const withdrawalRequest = z.object({
   }).min(1, accountMessages.choosePaymentMethod),
   wallet_address: text({ label: 'Wallet address', max: 200, tooLong: 'Wallet address is too long' }).min(
     1,
-    'Wallet address is required',
+    WALLET_ADDRESS_REQUIRED,
   ),
+  /** Asked for once the member has two-step verification on (see two-factor.ts). */
+  secondFactor: stepUpFactor.optional(),
 });
 export type WithdrawalRequest = z.infer<typeof withdrawalRequest>;
 
@@ -149,7 +125,7 @@ export function changedFigures(
   return changed;
 }
 
-const nameSchema = (label: string) => text({ label, max: 100 }).min(1, `${label} is required`);
+const nameSchema = (label: string) => text({ label, max: 100 }).min(1, requiredMessage(label));
 
 export const updateUserRequest = z.object({
   first_name: nameSchema('First name'),

@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { z } from 'zod';
-import { accountMessages, adjustBalancesRequest, changedFigures } from './accounts.js';
+import { accountMessages } from './account-messages.js';
+import { adjustBalancesRequest, changedFigures } from './accounts.js';
 
 const shown = { available: '1500.00', invested: '5000.00', profit: '250.00' };
 

@@ -1,6 +1,12 @@
 import { z } from 'zod';
-import { text } from './text.js';
-import { validateWalletAddress, WALLET_ADDRESS_MAX, walletNetworkSchema } from './wallet-address.js';
+import { accountMessages } from './account-messages.js';
+import { requiredMessage, text } from './text.js';
+import {
+  validateWalletAddress,
+  WALLET_ADDRESS_MAX,
+  WALLET_ADDRESS_REQUIRED,
+  walletNetworkSchema,
+} from './wallet-address.js';
 
 export const planKinds = ['crypto', 'real_estate'] as const;
 export const planKindSchema = z.enum(planKinds, { error: 'Choose crypto or real_estate' });
@@ -13,13 +19,13 @@ export const PLAN_TERM_DAYS_MAX = 3650;
 const MAX_CENTS = 100_000_000_000_000n;
 
 export const catalogMessages = {
-  invalidAmount: 'Please enter a valid amount.',
+  invalidAmount: accountMessages.invalidAmount,
   minAboveMax: 'The maximum deposit must be at least the minimum deposit.',
   invalidPercentage: 'Enter a percentage above 0 with at most 2 decimals, e.g. "50" or "12.5"',
   nothingToChange: 'Send at least one field to change',
 } as const;
 
-const name = (label: string, max: number) => text({ label, max }).min(1, `${label} is required`);
+const name = (label: string, max: number) => text({ label, max }).min(1, requiredMessage(label));
 
 const AMOUNT = /^(\d+)(?:\.(\d{1,2}))?$/;
 
@@ -110,7 +116,7 @@ function addressFitsNetwork(
 const paymentMethodFields = {
   name: name('Name', PAYMENT_METHOD_NAME_MAX),
   network: walletNetworkSchema,
-  address: text({ label: 'Wallet address', max: WALLET_ADDRESS_MAX }).min(1, 'Wallet address is required'),
+  address: text({ label: 'Wallet address', max: WALLET_ADDRESS_MAX }).min(1, WALLET_ADDRESS_REQUIRED),
   active: z.boolean(),
   displayOrder: displayOrderSchema,
 };

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { text } from './text.js';
+import { requiredMessage, text } from './text.js';
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 
-const requiredText = (label: string, max = 100) => text({ label, max }).min(1, `${label} is required`);
+const requiredText = (label: string, max = 100) => text({ label, max }).min(1, requiredMessage(label));
 
 export const emailSchema = text({ label: 'Email', max: 254 })
   .min(1, 'Email is required')

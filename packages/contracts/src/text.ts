@@ -29,10 +29,13 @@ export interface TextOptions {
   error?: string;
 }
 
+/** "First name is required": the field left empty, or sent as no string. */
+export const requiredMessage = (label: string) => `${label} is required`;
+
 function textMessages(label?: string) {
   const subject = label ?? 'This field';
   return {
-    required: `${subject} is required`,
+    required: requiredMessage(subject),
     controlCharacters: `${subject} must not contain control characters`,
     singleLine: `${subject} must be a single line`,
     invalidText: `${subject} must be valid text`,

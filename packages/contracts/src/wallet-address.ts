@@ -3,6 +3,7 @@ import { keccak_256 } from '@noble/hashes/sha3.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import { base58, base58xrp, bech32, bech32m, createBase58check } from '@scure/base';
 import { z } from 'zod';
+import { requiredMessage } from './text.js';
 
 const NETWORKS = ['bitcoin', 'ethereum', 'tron', 'dogecoin', 'xrp', 'solana'] as const;
 export type WalletNetwork = (typeof NETWORKS)[number];
@@ -21,6 +22,8 @@ export const walletNetworkSchema = z.enum(NETWORKS, { error: 'Choose a supported
 
 /** Longer than any address of the networks above (bech32 stops at 90 characters). */
 export const WALLET_ADDRESS_MAX = 200;
+
+export const WALLET_ADDRESS_REQUIRED = requiredMessage('Wallet address');
 
 export type WalletAddressValidation = { ok: true; address: string } | { ok: false; message: string };
 
@@ -108,7 +111,7 @@ const canonicalAddress: Record<WalletNetwork, (address: string) => string | null
 
 export function validateWalletAddress(network: WalletNetwork, address: string): WalletAddressValidation {
   const trimmed = address.trim();
-  if (trimmed === '') return { ok: false, message: 'Wallet address is required' };
+  if (trimmed === '') return { ok: false, message: WALLET_ADDRESS_REQUIRED };
   const canonical = canonicalAddress[network](trimmed);
   return canonical === null
     ? { ok: false, message: `Enter a valid ${WALLET_NETWORKS[network]} address` }
@@ -117,7 +120,7 @@ export function validateWalletAddress(network: WalletNetwork, address: string): 
 
 /** Parses to the canonical form: lower-case bech32, EIP-55 checksummed hex. */
 export const walletAddressSchema = (network: WalletNetwork) =>
-  z.string({ error: 'Wallet address is required' }).transform((address, ctx) => {
+  z.string({ error: WALLET_ADDRESS_REQUIRED }).transform((address, ctx) => {
     const result = validateWalletAddress(network, address);
     if (result.ok) return result.address;
     ctx.addIssue({ code: 'custom', message: result.message });

@@ -26,6 +26,8 @@ import {
 } from '@tanstack/react-table';
 import { useId, useMemo, useState, type ReactNode } from 'react';
 
+import { FETCH_ERROR_TEXT, LOADING_TEXT } from './status-text.js';
+
 export const dataTableFeatures = tableFeatures({
   columnFilteringFeature,
   globalFilteringFeature,
@@ -36,9 +38,6 @@ export const dataTableFeatures = tableFeatures({
 });
 
 export type DataTableColumn<TRow extends RowData> = ColumnDef<typeof dataTableFeatures, TRow>;
-
-export const LOADING_TEXT = 'Loading...';
-export const FETCH_ERROR_TEXT = 'An error occurred while fetching the data.';
 
 /** The server pages the rows: the table shows one page and asks for others through `onChange`. */
 export type ServerPaging = {

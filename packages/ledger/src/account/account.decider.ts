@@ -1,3 +1,4 @@
+import { accountMessages } from '@ledgerstone/contracts/account-messages';
 import { centsToString, formatCentsCompact, MAX_AMOUNT, type Cents } from '../money.js';
 import { totalProfit } from './account-balances.js';
 import { adjustedBucket, evolve, initialState, sourceBucket, type AccountState } from './account.js';
@@ -160,13 +161,13 @@ export type AccountCommand =
   | AccrueProfit
   | MatureInvestment;
 
-export const INVALID_AMOUNT = 'Please enter a valid amount.';
-export const INVALID_REASON = 'Please give a reason of 3 to 500 characters.';
-export const MISSING_PROOF = 'Please upload proof of payment before completing the payment.';
+// The request schemas refuse with the same words: both take them from the contracts' account messages.
+export const INVALID_AMOUNT = accountMessages.invalidAmount;
+export const INVALID_REASON = accountMessages.invalidReason;
+export const MISSING_PROOF = accountMessages.missingProof;
+export const ACCOUNT_CHANGED = accountMessages.accountChanged;
 export const ACCOUNT_CLOSED = 'This account is closed.';
 export const INVALID_DAY = 'Please give a day as YYYY-MM-DD.';
-export const ACCOUNT_CHANGED =
-  'This account changed since you opened it. Check its current figures and save again.';
 
 const ADJUSTABLE_BUCKETS: readonly AdjustableBucket[] = ['available', 'invested', 'profit'];
 
@@ -175,7 +176,7 @@ const DAY_MS = 86_400_000;
 export function amountOutOfRangeMessage(plan: DepositPlan): string {
   const min = formatCentsCompact(plan.minAmount);
   const max = formatCentsCompact(plan.maxAmount);
-  return `Please enter an amount between ${min} and ${max} for the ${plan.planName} plan.`;
+  return accountMessages.amountOutOfRange(min, max, plan.planName);
 }
 
 export function requestDeposit({ data }: RequestDeposit, state: AccountState): DepositRequested[] {

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { adminMessageRequest } from '@ledgerstone/contracts';
+import { adminMessageRequest, identityMessages } from '@ledgerstone/contracts';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -85,7 +85,7 @@ export function SendMessageForm({ userId, readOnly }: { userId: string; readOnly
         <Stack spacing={2}>
           {sent && (
             <Alert severity="success" role="status">
-              Message sent successfully!
+              {identityMessages.messageSent}
             </Alert>
           )}
           {readOnly && <Alert severity="info">Read-only access: sending messages is for admins.</Alert>}

@@ -115,7 +115,7 @@ export function EditUserForm({ user, readOnly }: { user: AdminUser; readOnly: bo
     }
     save.mutate(changes, {
       onSuccess: async () => {
-        toasts.success('User updated successfully');
+        toasts.success(accountMessages.userUpdated);
         const fresh = await refresh();
         setShown(shownOf(fresh));
         form.reset(formValuesOf(fresh));

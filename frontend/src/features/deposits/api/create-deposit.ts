@@ -2,7 +2,7 @@ import type { DepositResponse } from '@ledgerstone/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { env } from '../../../config/env.js';
-import { ApiError, toApiError } from '../../../lib/api-client.js';
+import { ApiError, toApiError, UNREACHABLE_MESSAGE } from '../../../lib/api-client.js';
 
 export type DepositInput = {
   planId: string;
@@ -61,9 +61,7 @@ export function createDeposit(input: DepositInput, options: UploadOptions): Prom
         reject(toApiError(request.status, body));
       }
     });
-    request.addEventListener('error', () =>
-      reject(new ApiError(0, 'Cannot reach the server. Check your connection and try again.')),
-    );
+    request.addEventListener('error', () => reject(new ApiError(0, UNREACHABLE_MESSAGE)));
     request.send(depositForm(input));
   });
 }

@@ -7,17 +7,24 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { zodResolver } from '@hookform/resolvers/zod';
 import {
+  accountMessages,
+  depositRequest,
   formatUsd,
   WALLET_NETWORKS,
   type PaymentMethodResponse,
   type PlanResponse,
 } from '@ledgerstone/contracts';
 import { useState } from 'react';
+import { Controller, useForm, type FieldErrors } from 'react-hook-form';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { z } from 'zod';
 
 import { paths } from '../../../config/paths.js';
-import { ApiError, type FieldErrors } from '../../../lib/api-client.js';
+import { ApiError } from '../../../lib/api-client.js';
+import { formField, showFieldErrors } from '../../../components/form/form-field.js';
+import { FETCH_ERROR_TEXT } from '../../../components/ui/status-text.js';
 import { useCreateDeposit } from '../api/create-deposit.js';
 import { usePaymentMethods } from '../../../api/payment-methods.js';
 import { usePlans } from '../api/get-plans.js';
@@ -26,7 +33,13 @@ import { depositSelection, planReturn, type DepositSelection } from './deposit-t
 import { ProofDropZone } from './proof-drop-zone.js';
 import { ReceivingAddress } from './receiving-address.js';
 
-const MISSING_PROOF = 'Please upload proof of payment before completing the payment.';
+/** The deposit request's fields, as the API parses them, and the proof of payment sent beside them. */
+const depositForm = depositRequest.extend({
+  payment_proof: z.instanceof(File, { error: accountMessages.missingProof }),
+});
+type DepositFormValues = z.input<typeof depositForm>;
+
+const FIELDS = ['plan', 'amount', 'payment_method', 'transaction_hash', 'payment_proof'] as const;
 
 function Detail({ label, value }: { label: string; value: string }) {
   return (
@@ -54,46 +67,54 @@ function PaymentForm({
   const navigate = useNavigate();
   const [idempotencyKey] = useState(() => crypto.randomUUID());
   const [progress, setProgress] = useState(0);
-  const [proof, setProof] = useState<File>();
-  const [proofError, setProofError] = useState<string>();
-  const [transactionHash, setTransactionHash] = useState('');
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const deposit = useCreateDeposit({ idempotencyKey, onProgress: setProgress });
+  // Errors change only when the member completes the payment (or picks a proof), as the toasts do.
+  const form = useForm({
+    resolver: zodResolver(depositForm),
+    defaultValues: {
+      plan: plan.id,
+      amount: selection.amount,
+      payment_method: method.id,
+      transaction_hash: '',
+    },
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const { errors } = form.formState;
+  const transactionHash = formField(form, 'transaction_hash');
 
-  const chooseProof = (file: File | undefined, error?: string) => {
-    setProof(file);
-    setProofError(error);
+  const refuse = (refused: FieldErrors<DepositFormValues>) => {
+    const message = FIELDS.map((field) => refused[field]?.message).find(Boolean);
+    if (message) toasts.error(message);
   };
 
-  const complete = () => {
-    if (!proof) {
-      setProofError(MISSING_PROOF);
-      toasts.error(MISSING_PROOF);
-      return;
-    }
-    setFieldErrors({});
+  const submit = form.handleSubmit((request) => {
     setProgress(0);
     deposit.mutate(
-      { planId: plan.id, paymentMethodId: method.id, amount: selection.amount, transactionHash, proof },
+      {
+        planId: request.plan,
+        paymentMethodId: request.payment_method,
+        amount: request.amount,
+        transactionHash: request.transaction_hash ?? '',
+        proof: request.payment_proof,
+      },
       {
         onSuccess: (response) => {
           toasts.success(response.message);
           void navigate(paths.dashboard.path);
         },
         onError: (error) => {
-          const errors = error instanceof ApiError ? error.fieldErrors : {};
-          setFieldErrors(errors);
-          if (errors.payment_proof) setProofError(errors.payment_proof);
+          if (error instanceof ApiError) showFieldErrors(form, error.fieldErrors, FIELDS);
           toasts.error(serverMessage(error, 'Something went wrong'));
         },
       },
     );
-  };
+  }, refuse);
 
   // Plan, amount and method were chosen on the plans page: their errors are shown here, with the summary.
-  const selectionErrors = [fieldErrors.plan, fieldErrors.amount, fieldErrors.payment_method].filter(
-    (message): message is string => message !== undefined,
-  );
+  const selectionErrors = [errors.plan, errors.amount, errors.payment_method]
+    .map((error) => error?.message)
+    .filter((message): message is string => message !== undefined);
 
   return (
     <Stack spacing={3}>
@@ -131,18 +152,26 @@ function PaymentForm({
           Proof of payment
         </Typography>
         <Stack spacing={2}>
-          <ProofDropZone
-            file={proof}
-            error={proofError}
-            disabled={deposit.isPending}
-            onChange={chooseProof}
+          <Controller
+            control={form.control}
+            name="payment_proof"
+            render={({ field, fieldState: { error } }) => (
+              <ProofDropZone
+                file={field.value}
+                error={error?.message}
+                disabled={deposit.isPending}
+                onChange={(file, refusal) => {
+                  field.onChange(file);
+                  if (refusal) form.setError('payment_proof', { type: 'refused', message: refusal });
+                  else form.clearErrors('payment_proof');
+                }}
+              />
+            )}
           />
           <TextField
             label="Transaction hash"
-            value={transactionHash}
-            onChange={(event) => setTransactionHash(event.target.value)}
-            error={fieldErrors.transaction_hash !== undefined}
-            helperText={fieldErrors.transaction_hash ?? "Optional: the transfer's id on the network"}
+            {...transactionHash}
+            helperText={transactionHash.helperText ?? "Optional: the transfer's id on the network"}
             slotProps={{ htmlInput: { maxLength: 200, spellCheck: false, autoComplete: 'off' } }}
           />
           {(deposit.isPending || progress > 0) && (
@@ -151,7 +180,7 @@ function PaymentForm({
           <Button
             variant="contained"
             size="large"
-            onClick={complete}
+            onClick={submit}
             disabled={deposit.isPending}
             sx={{ alignSelf: 'flex-start' }}
           >
@@ -168,7 +197,7 @@ function SelectedTerms({ selection }: { selection: DepositSelection }) {
   const methods = usePaymentMethods();
   if (plans.isPending || methods.isPending) return <Typography>Loading...</Typography>;
   if (plans.isError || methods.isError) {
-    return <Alert severity="error">An error occurred while fetching the data.</Alert>;
+    return <Alert severity="error">{FETCH_ERROR_TEXT}</Alert>;
   }
   const plan = plans.data.find((candidate) => candidate.id === selection.planId);
   const method = methods.data.find((candidate) => candidate.id === selection.paymentMethodId);

@@ -9,24 +9,68 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { zodResolver } from '@hookform/resolvers/zod';
 import {
+  accountMessages,
+  amountTextSchema,
+  depositRequest,
   formatUsd,
   type PaymentMethodResponse,
   type PlanKind,
   type PlanResponse,
 } from '@ledgerstone/contracts';
-import { useState, type ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
+import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
+import { z } from 'zod';
 
 import { paths } from '../../../config/paths.js';
+import { FETCH_ERROR_TEXT } from '../../../components/ui/status-text.js';
 import { usePaymentMethods } from '../../../api/payment-methods.js';
 import { usePlans } from '../api/get-plans.js';
 import { useToasts } from '../../../lib/toasts.js';
 import { planReturn, toCents, type DepositSelection } from './deposit-terms.js';
 
 const MISSING_CHOICE = 'Please select a plan, a payment method, and enter an amount.';
-const INVALID_AMOUNT = 'Please enter a valid amount.';
-const FETCH_ERROR = 'An error occurred while fetching the data.';
+
+type DepositChoice = { plan: string; payment_method: string; amount: string };
+const noChoice: DepositChoice = { plan: '', payment_method: '', amount: '' };
+
+/** Why the chosen plan does not take this amount: it is zero, or outside the plan's range. */
+function amountRefusal(amount: string, plan: PlanResponse | undefined): string | undefined {
+  const cents = toCents(amount);
+  if (cents === 0n) return accountMessages.invalidAmount;
+  if (cents === undefined || !plan) return undefined;
+  const min = toCents(plan.minAmount);
+  const max = toCents(plan.maxAmount);
+  if (min === undefined || max === undefined || cents < min || cents > max) {
+    return accountMessages.amountOutOfRange(formatUsd(plan.minAmount), formatUsd(plan.maxAmount), plan.name);
+  }
+  return undefined;
+}
+
+/**
+ * The plan, method and amount as the deposit request takes them, checked only once all three are given: until
+ * then one message for the form. The amount must then also suit the chosen plan.
+ */
+function depositChoice(plans: readonly PlanResponse[]) {
+  return z
+    .object({ plan: z.string(), payment_method: z.string(), amount: z.string() })
+    .refine((choice) => choice.plan !== '' && choice.payment_method !== '' && choice.amount.trim() !== '', {
+      path: ['root'],
+      message: MISSING_CHOICE,
+    })
+    .pipe(
+      depositRequest
+        .pick({ plan: true, payment_method: true })
+        .extend({ amount: amountTextSchema })
+        .superRefine((choice, ctx) => {
+          const plan = plans.find((candidate) => candidate.id === choice.plan);
+          const message = amountRefusal(choice.amount, plan);
+          if (message) ctx.addIssue({ code: 'custom', path: ['amount'], message });
+        }),
+    );
+}
 
 function ChoiceCard({
   selected,
@@ -101,7 +145,7 @@ function MethodCard({
 
 function ListState({ loading, failed, empty }: { loading: boolean; failed: boolean; empty: string | false }) {
   if (loading) return <Typography>Loading...</Typography>;
-  if (failed) return <Alert severity="error">{FETCH_ERROR}</Alert>;
+  if (failed) return <Alert severity="error">{FETCH_ERROR_TEXT}</Alert>;
   if (empty) return <Typography>{empty}</Typography>;
   return null;
 }
@@ -112,43 +156,41 @@ export function DepositPlans({ kind, title }: { kind: PlanKind; title: string })
   const methods = usePaymentMethods();
   const toasts = useToasts();
   const navigate = useNavigate();
-  const [plan, setPlan] = useState<PlanResponse>();
-  const [method, setMethod] = useState<PaymentMethodResponse>();
-  const [amount, setAmount] = useState('');
-  const [choiceMissing, setChoiceMissing] = useState(false);
+  const schema = useMemo(() => depositChoice(plans.data ?? []), [plans.data]);
+  // Errors change only when the member proceeds, and focus stays on the button: the amount's are toasts.
+  const form = useForm({
+    resolver: zodResolver(schema),
+    defaultValues: noChoice,
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const [planId, methodId] = useWatch({ control: form.control, name: ['plan', 'payment_method'] });
+  const { ref: amountRef, ...amountField } = form.register('amount');
 
   const selectPlan = (chosen: PlanResponse) => {
-    setPlan(chosen);
+    form.setValue('plan', chosen.id);
     toasts.success(`${chosen.name} is selected`);
   };
   const selectMethod = (chosen: PaymentMethodResponse) => {
-    setMethod(chosen);
+    form.setValue('payment_method', chosen.id);
     toasts.success(`${chosen.name} is selected`);
   };
 
-  const proceed = () => {
-    const entered = amount.trim();
-    if (!plan || !method || entered === '') {
-      setChoiceMissing(true);
-      return;
-    }
-    setChoiceMissing(false);
-    const cents = toCents(entered);
-    if (cents === undefined || cents === 0n) {
-      toasts.error(INVALID_AMOUNT);
-      return;
-    }
-    const min = toCents(plan.minAmount);
-    const max = toCents(plan.maxAmount);
-    if (min === undefined || max === undefined || cents < min || cents > max) {
-      toasts.error(
-        `Please enter an amount between ${formatUsd(plan.minAmount)} and ${formatUsd(plan.maxAmount)} for the ${plan.name} plan.`,
-      );
-      return;
-    }
-    const selection: DepositSelection = { planId: plan.id, paymentMethodId: method.id, amount: entered };
-    void navigate(paths.dashboard.depositDetails.path, { state: selection });
+  const refuse = (errors: FieldErrors<DepositChoice>) => {
+    if (errors.root) return;
+    const message = errors.amount?.message ?? errors.plan?.message ?? errors.payment_method?.message;
+    if (message) toasts.error(message);
   };
+
+  const proceed = form.handleSubmit((choice) => {
+    const selection: DepositSelection = {
+      planId: choice.plan,
+      paymentMethodId: choice.payment_method,
+      amount: choice.amount,
+    };
+    void navigate(paths.dashboard.depositDetails.path, { state: selection });
+  }, refuse);
+  const missingChoice = form.formState.errors.root?.message;
 
   return (
     <Stack spacing={3}>
@@ -177,7 +219,7 @@ export function DepositPlans({ kind, title }: { kind: PlanKind; title: string })
             <Grid key={candidate.id} size={{ xs: 12, sm: 6, md: 3 }}>
               <PlanCard
                 plan={candidate}
-                selected={plan?.id === candidate.id}
+                selected={planId === candidate.id}
                 onSelect={() => selectPlan(candidate)}
               />
             </Grid>
@@ -187,8 +229,8 @@ export function DepositPlans({ kind, title }: { kind: PlanKind; title: string })
 
       <TextField
         label="Amount"
-        value={amount}
-        onChange={(event) => setAmount(event.target.value)}
+        {...amountField}
+        inputRef={amountRef}
         sx={{ maxWidth: { sm: 360 } }}
         slotProps={{
           input: { startAdornment: <InputAdornment position="start">$</InputAdornment> },
@@ -210,7 +252,7 @@ export function DepositPlans({ kind, title }: { kind: PlanKind; title: string })
             <Grid key={candidate.id} size={{ xs: 6, sm: 4, md: 2 }}>
               <MethodCard
                 method={candidate}
-                selected={method?.id === candidate.id}
+                selected={methodId === candidate.id}
                 onSelect={() => selectMethod(candidate)}
               />
             </Grid>
@@ -221,9 +263,9 @@ export function DepositPlans({ kind, title }: { kind: PlanKind; title: string })
       <Typography variant="body2" sx={{ color: 'text.secondary' }}>
         Tax and fees are already included in the minimum investment.
       </Typography>
-      {choiceMissing && (
+      {missingChoice && (
         <Alert severity="error" role="alert">
-          {MISSING_CHOICE}
+          {missingChoice}
         </Alert>
       )}
       <Button variant="contained" size="large" onClick={proceed} sx={{ alignSelf: 'flex-start' }}>

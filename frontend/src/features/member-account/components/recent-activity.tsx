@@ -5,6 +5,7 @@ import type { AccountActivity } from '@ledgerstone/contracts';
 // The money format alone: the contracts' index would bring zod into the dashboard's first load.
 import { formatUsd } from '@ledgerstone/contracts/money-format';
 
+import { FETCH_ERROR_TEXT } from '../../../components/ui/status-text.js';
 import { eventTypeLabel } from '../../../lib/account-events.js';
 import { formatDateTime } from '../../../lib/date-time.js';
 
@@ -43,7 +44,7 @@ export function RecentActivity({ activity, isLoading, isError }: RecentActivityP
         {isLoading && <Typography sx={{ p: 2 }}>Loading...</Typography>}
         {isError && (
           <Typography role="alert" sx={{ p: 2 }}>
-            An error occurred while fetching the data.
+            {FETCH_ERROR_TEXT}
           </Typography>
         )}
         {activity && recent.length === 0 && (

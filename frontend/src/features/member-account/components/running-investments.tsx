@@ -6,6 +6,7 @@ import type { RunningInvestments as RunningInvestmentList } from '@ledgerstone/c
 // The money format alone: the contracts' index would bring zod into the dashboard's first load.
 import { formatUsd } from '@ledgerstone/contracts/money-format';
 
+import { FETCH_ERROR_TEXT } from '../../../components/ui/status-text.js';
 import type { RunningInvestment } from '../api/get-running-investments.js';
 import { formatDate } from '../format.js';
 
@@ -107,7 +108,7 @@ export function RunningInvestments({ investments, isLoading, isError }: RunningI
         {isLoading && <Typography sx={{ p: 2 }}>Loading...</Typography>}
         {isError && (
           <Typography role="alert" sx={{ p: 2 }}>
-            An error occurred while fetching the data.
+            {FETCH_ERROR_TEXT}
           </Typography>
         )}
         {investments && running.length === 0 && (

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { newPasswordSchema } from '@ledgerstone/contracts';
+import { newPasswordSchema, requiredMessage } from '@ledgerstone/contracts';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useMemo } from 'react';
@@ -16,7 +16,7 @@ export const passwordMismatch = 'New password and confirm password do not match.
 
 export type PasswordFormLabels = { current: string; new: string; confirm: string };
 
-const required = (label: string) => z.string().min(1, `${label} is required`);
+const required = (label: string) => z.string().min(1, requiredMessage(label));
 
 function passwordFormSchema(labels: PasswordFormLabels) {
   return z
