@@ -14,8 +14,9 @@ const shared = {
   extensionsToTreatAsEsm: ['.ts', '.tsx'],
   transform: { '^.+\\.(t|j)sx?$': swc },
   moduleNameMapper: {
-    '^@ledgerstone/(contracts|ledger|eventstore|process-kit)$': '<rootDir>/packages/$1/src/index.ts',
-    '^@ledgerstone/(contracts|process-kit)/(.+)$': '<rootDir>/packages/$1/src/$2.ts',
+    '^@ledgerstone/(contracts|ledger|eventstore|read-models|process-kit)$':
+      '<rootDir>/packages/$1/src/index.ts',
+    '^@ledgerstone/(contracts|ledger|read-models|process-kit)/(.+)$': '<rootDir>/packages/$1/src/$2.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],

@@ -1,10 +1,12 @@
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { expect } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { seriousAccessibilityViolations } from './accessibility.js';
+import { TestAuthenticator } from './authenticator.js';
 import { waitForMail } from './mail.js';
 import type { RunningPlatform } from './platform.js';
 
@@ -65,12 +67,84 @@ export async function logIn(page: Page, baseUrl: string, member: Member) {
   await page.getByText(`Welcome, ${member.firstName}.`).waitFor(TIMEOUT);
 }
 
+/** Each staff member's authenticator app once set up, by platform and e-mail: its codes sign them in. */
+const staffAuthenticators = new Map<string, TestAuthenticator>();
+
+/**
+ * Signs a staff member in at /admin-login and lands on /admin-dashboard. Staff accounts start without a second
+ * factor, so the first sign-in sets up the authenticator app on the security screen, as an operator would; later
+ * ones answer the two-step verification with its code.
+ */
 export async function staffLogIn(page: Page, baseUrl: string, staff: Staff = platformAdmin) {
   await page.goto(`${baseUrl}/admin-login`);
   await page.getByLabel(/^Email/).fill(staff.email);
   await page.getByLabel(/^Password/).fill(staff.password);
   await page.getByRole('button', { name: /^Log ?in$/i }).click();
+  const key = `${baseUrl} ${staff.email}`;
+  const app = staffAuthenticators.get(key);
+  if (app) {
+    await answerTwoStep(page, app);
+  } else {
+    await page.waitForURL(`${baseUrl}/admin-dashboard/security`, TIMEOUT);
+    staffAuthenticators.set(key, (await setUpAuthenticatorApp(page)).app);
+    await page.goto(`${baseUrl}/admin-dashboard`);
+  }
   await page.waitForURL(`${baseUrl}/admin-dashboard`, TIMEOUT);
+}
+
+/** "Two-step verification" after a right password, answered with the app's next code. */
+export async function answerTwoStep(page: Page, app: TestAuthenticator) {
+  const twoStep = page.getByRole('form', { name: 'Two-step verification' });
+  await twoStep.getByRole('textbox', { name: /^Authentication code/ }).fill(await app.nextCode());
+  await twoStep.getByRole('button', { name: 'Verify' }).click();
+}
+
+/**
+ * Sets up the authenticator app on the security screen the page shows, with the setup key typed as a person
+ * would; returns the app and the recovery codes it brought. With `audited`, axe checks each step.
+ */
+export async function setUpAuthenticatorApp(page: Page, { audited }: { audited?: string } = {}) {
+  await page.getByRole('button', { name: 'Set up authenticator app' }).click();
+  const enrolment = page.getByRole('form', { name: 'Set up authenticator app' });
+  await enrolment.getByRole('img', { name: 'QR code for your authenticator app' }).waitFor(TIMEOUT);
+  const shownKey = await enrolment.getByRole('textbox', { name: 'Setup key' }).inputValue();
+  expect(shownKey).toMatch(/^([A-Z2-7]{4} )+[A-Z2-7]{1,4}$/);
+  if (audited) await expectNoSeriousViolations(page, `${audited}: authenticator set-up`);
+
+  const app = new TestAuthenticator(shownKey);
+  await enrolment.getByRole('textbox', { name: /^Authentication code/ }).fill(await app.nextCode());
+  await enrolment.getByRole('button', { name: 'Verify' }).click();
+  const recoveryCodes = await saveRecoveryCodes(page, { audited });
+  await page
+    .getByRole('region', { name: 'Two-step verification' })
+    .getByText('On', { exact: true })
+    .waitFor(TIMEOUT);
+  return { app, recoveryCodes };
+}
+
+/** The dialog of new recovery codes: reads the ten, downloads the .txt and checks it, then closes the dialog. */
+export async function saveRecoveryCodes(page: Page, { audited }: { audited?: string } = {}) {
+  const dialog = page.getByRole('dialog', { name: 'Save your recovery codes' });
+  await dialog.waitFor(TIMEOUT);
+  const codes = await dialog
+    .getByRole('list', { name: 'Recovery codes' })
+    .getByRole('listitem')
+    .allInnerTexts();
+  expect(codes).toHaveLength(10);
+  for (const code of codes) expect(code).toMatch(/^[23456789a-hjkmnp-z]{5}-[23456789a-hjkmnp-z]{5}$/);
+  if (audited) await expectNoSeriousViolations(page, `${audited}: recovery codes`);
+
+  const [download] = await Promise.all([
+    page.waitForEvent('download', TIMEOUT),
+    dialog.getByRole('button', { name: 'Download .txt' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe('ledgerstone-recovery-codes.txt');
+  const lines = (await readFile(await download.path(), 'utf8')).split('\n');
+  expect(codes.filter((code) => !lines.includes(code))).toEqual([]);
+
+  await dialog.getByRole('button', { name: 'I have saved my codes' }).click();
+  await dialog.waitFor({ state: 'detached', ...TIMEOUT });
+  return codes;
 }
 
 /** A staff account made the way an operator makes one: `npm run staff:create` against the platform's database. */

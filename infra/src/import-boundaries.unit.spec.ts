@@ -26,6 +26,11 @@ const files: Record<string, string> = {
     "import { readFileSync } from 'node:fs';\nexport const clock = readFileSync;\n",
   'packages/contracts/src/schema.ts':
     "import { money } from '../../ledger/src/money.js';\nexport const schema = money;\n",
+  'packages/read-models/src/deposits/deposits.projection.ts':
+    "import { money } from '../../../ledger/src/money.js';\nimport { log } from '../../../process-kit/src/log.js';\nexport const deposits = [money, log];\n",
+  'packages/read-models/src/deposits/deposits.int.spec.ts':
+    "import { randomUUID } from 'node:crypto';\nimport { deposits } from './deposits.projection.js';\nexport const spec = [randomUUID, deposits];\n",
+  'packages/process-kit/src/log.ts': 'export const log = 1;\n',
   'services/api/src/log.ts':
     "import { projector } from '../../projector/src/projector.js';\nexport const log = projector;\n",
   'services/projector/src/projector.ts': 'export const projector = 1;\n',
@@ -97,6 +102,12 @@ describe('npm run lint refuses', () => {
     ]);
     expect(broken('contracts-are-leaves')).toEqual([
       'packages/contracts/src/schema.ts -> packages/ledger/src/money.ts',
+    ]);
+  });
+
+  it('a read model importing a package other than the ledger, the event store and the contracts (its tests may)', () => {
+    expect(broken('read-model-imports-beyond-ledger-eventstore-contracts')).toEqual([
+      'packages/read-models/src/deposits/deposits.projection.ts -> packages/process-kit/src/log.ts',
     ]);
   });
 

@@ -100,6 +100,7 @@ const memberRoutes: RouteObject = {
       Component: lazyRoute(() => import('./routes/dashboard/user-profile.js')),
     },
     { path: member.statement.path, Component: lazyRoute(() => import('./routes/dashboard/statement.js')) },
+    { path: member.security.path, Component: lazyRoute(() => import('./routes/dashboard/security.js')) },
     { path: '*', Component: NotFoundRoute },
   ],
 };
@@ -124,6 +125,7 @@ const adminRoutes: RouteObject = {
       Component: lazyRoute(() => import('./routes/admin/payment-methods.js')),
     },
     { path: admin.audit.path, Component: lazyRoute(() => import('./routes/admin/audit.js')) },
+    { path: admin.security.path, Component: lazyRoute(() => import('./routes/admin/security.js')) },
     { path: '*', Component: NotFoundRoute },
   ],
 };

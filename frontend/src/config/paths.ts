@@ -45,6 +45,7 @@ export const paths = {
     withdrawHistory: { path: '/dashboard/withdraw-history' },
     statement: { path: '/dashboard/statement' },
     userProfile: { path: '/dashboard/user-profile' },
+    security: { path: '/dashboard/security' },
   },
   adminDashboard: {
     path: '/admin-dashboard',
@@ -65,5 +66,6 @@ export const paths = {
     plans: { path: '/admin-dashboard/plans' },
     paymentMethods: { path: '/admin-dashboard/payment-methods' },
     audit: { path: '/admin-dashboard/audit' },
+    security: { path: '/admin-dashboard/security' },
   },
 } as const;

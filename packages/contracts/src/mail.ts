@@ -27,6 +27,20 @@ export const mailJobOptions = {
 const mailAmount = z.string().regex(/^-?\d+\.\d{2}$/);
 const mailReason = z.string().min(1).max(500);
 
+/** The security changes a `security-change` mail names. */
+export const securityChanges = [
+  'totp-enabled',
+  'totp-disabled',
+  'passkey-added',
+  'passkey-renamed',
+  'passkey-removed',
+  'recovery-codes-generated',
+  'recovery-code-used',
+  'sessions-signed-out',
+  'new-device-sign-in',
+] as const;
+export type SecurityChange = (typeof securityChanges)[number];
+
 /** The data each mail template needs, by template name. */
 export const mailTemplateData = {
   'verification-code': z.object({
@@ -92,6 +106,18 @@ export const mailTemplateData = {
       .array(z.object({ wallet: z.enum(payoutWalletFields), address: maskedWalletAddress.nullable() }))
       .min(1),
     walletsUrl: z.url({ protocol: /^https?$/ }),
+  }),
+  /** A change to how the account signs in, from where it was made; never a secret, code or address in full. */
+  'security-change': z.object({
+    firstName: z.string().min(1),
+    change: z.enum(securityChanges),
+    /** The passkey's name, for the passkey changes. */
+    passkeyName: z.string().min(1).max(200).nullable(),
+    changedAt: z.iso.datetime(),
+    /** "Chrome on macOS", from the user agent of the request that made the change. */
+    device: z.string().min(1).max(200),
+    ip: z.string().min(1).max(100),
+    securityUrl: z.url({ protocol: /^https?$/ }),
   }),
 } as const;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { text } from './text.js';
+import { requiredMessage, text } from './text.js';
+import { stepUpFactor } from './two-factor.js';
 import { validateWalletAddress, WALLET_ADDRESS_MAX, type WalletNetwork } from './wallet-address.js';
 
 /** The member's payout wallets, as the Withdrawal Gateway screen (/dashboard/update-wallet) names them. */
@@ -25,7 +26,8 @@ export const walletMessages = {
   saved: 'Wallet address saved successfully',
 } as const;
 
-const addressRequired = (field: PayoutWalletField) => `${PAYOUT_WALLET_LABELS[field]} address is required`;
+const addressRequired = (field: PayoutWalletField) =>
+  requiredMessage(`${PAYOUT_WALLET_LABELS[field]} address`);
 
 function canonicalPayoutAddress(field: PayoutWalletField, address: string, ctx: z.RefinementCtx): string {
   const result = validateWalletAddress(PAYOUT_WALLET_NETWORKS[field], address);
@@ -68,6 +70,8 @@ export const payoutWalletsRequest = z.object({
   ethereum: requiredPayoutAddress('ethereum'),
   usdt: requiredPayoutAddress('usdt'),
   solana: optionalPayoutAddress('solana'),
+  /** Asked for once the member has two-step verification on (see two-factor.ts). */
+  secondFactor: stepUpFactor.optional(),
 });
 export type PayoutWalletsRequest = z.input<typeof payoutWalletsRequest>;
 export type PayoutWalletsUpdate = z.output<typeof payoutWalletsRequest>;

@@ -1,4 +1,7 @@
 export * from './identity/identity.events.js';
+export * from './identity/two-factor.js';
+export * from './identity/two-factor.errors.js';
+export * from './identity/two-factor.decider.js';
 export * from './money.js';
 export * from './account/account.events.js';
 export * from './account/account.js';

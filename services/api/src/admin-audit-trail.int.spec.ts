@@ -260,9 +260,12 @@ describe('no one can alter or delete events', () => {
       'DELETE /api/admin/users/{id}',
       'PATCH /api/admin/payment-methods/{id}',
       'PATCH /api/admin/plans/{id}',
+      // Renames a passkey: its row's name, with PasskeyRenamed appended.
+      'PATCH /api/admin/security/passkeys/{id}',
       'PATCH /api/admin/users/{id}',
       'PATCH /api/user',
       'PATCH /api/user/pass',
+      'PATCH /api/user/security/passkeys/{id}',
       'PATCH /api/user/verify',
       'PUT /api/admin/users/{id}/balances',
       'PUT /api/user/wallets',

@@ -2,6 +2,7 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import cookieParser from 'cookie-parser';
 import type { DestinationStream } from 'pino';
+import { ApiRoutes } from './api-docs/index.js';
 import { AppModule } from './app.module.js';
 import type { Clock } from './shared/clock/clock.js';
 import type { ApiConfig } from './shared/config/config.js';
@@ -44,6 +45,15 @@ export async function createApp(
   app.useGlobalFilters(new ApiExceptionFilter());
   // An express router, not a Nest route: the board checks the admin session itself before it answers.
   app.use(QUEUES_BOARD_PATH, app.get(QueuesBoard).handle);
+  // No Nest metadata describes it, so its descriptor is registered here, beside the mount.
+  app.get(ApiRoutes).mounted({
+    method: 'get',
+    path: QUEUES_BOARD_PATH,
+    access: 'staff-read',
+    summary: 'Bull Board over the mail queue (read-only for auditors; e-mail addresses masked)',
+    tag: 'Admin',
+    response: 'html',
+  });
   serveSpa(app, config.spaDir, siteDirectives(config.mode));
   await app.init();
   return app;

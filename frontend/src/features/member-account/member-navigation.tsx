@@ -7,6 +7,7 @@ import LogoutIcon from '@mui/icons-material/Logout';
 import PaymentsIcon from '@mui/icons-material/Payments';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import SavingsIcon from '@mui/icons-material/Savings';
+import SecurityIcon from '@mui/icons-material/Security';
 
 import type { ShellNavGroup } from '../../components/layout/app-shell.js';
 import { paths } from '../../config/paths.js';
@@ -41,6 +42,7 @@ export function memberNavigation(onLogout: () => void): ShellNavGroup[] {
           icon: <AccountBalanceWalletIcon fontSize="small" />,
         },
         { label: 'Password', href: member.updatePassword.path, icon: <KeyIcon fontSize="small" /> },
+        { label: 'Security', href: member.security.path, icon: <SecurityIcon fontSize="small" /> },
         { label: 'Log out', onSelect: onLogout, icon: <LogoutIcon fontSize="small" /> },
       ],
     },

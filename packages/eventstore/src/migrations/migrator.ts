@@ -10,6 +10,7 @@ import { createMailOutbox } from './0008-mail-outbox.js';
 import { addMailOutboxOrigin } from './0009-mail-outbox-origin.js';
 import { addAppendFastPath } from './0010-append-fast-path.js';
 import { addCommandRequestHash } from './0011-command-request-hash.js';
+import { createTwoFactor } from './0012-two-factor.js';
 
 // Migrations are listed in code (not read from a folder) so they work the same from src under jest and from dist.
 const migrations: Record<string, Migration> = {
@@ -24,6 +25,7 @@ const migrations: Record<string, Migration> = {
   '0009-mail-outbox-origin': addMailOutboxOrigin,
   '0010-append-fast-path': addAppendFastPath,
   '0011-command-request-hash': addCommandRequestHash,
+  '0012-two-factor': createTwoFactor,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -6,7 +6,13 @@
 export type UserRole = 'member' | 'admin' | 'auditor';
 export type SessionAudience = 'member' | 'admin';
 
-export type SessionEndReason = 'logout' | 'password-changed' | 'password-reset' | 'account-closed';
+export type SessionEndReason =
+  | 'logout'
+  | 'password-changed'
+  | 'password-reset'
+  | 'account-closed'
+  /** The user signed it out from the security screen of another session. */
+  | 'signed-out-elsewhere';
 
 export interface UserRegistered {
   type: 'UserRegistered';
@@ -58,6 +64,51 @@ export interface MemberDetailsChanged {
   data: { userId: string; adminId: string; fields: ('firstName' | 'lastName' | 'email')[] };
 }
 
+/** A second factor: an authenticator app (TOTP) or a passkey (WebAuthn). */
+export type SecondFactorMethod = 'totp' | 'passkey';
+
+/**
+ * A second factor was turned on. `passkeyId` is the WebAuthn credential's id for a passkey, else null; secrets,
+ * public keys and names stay in their tables.
+ */
+export interface SecondFactorAdded {
+  type: 'SecondFactorAdded';
+  data: { userId: string; method: SecondFactorMethod; passkeyId: string | null };
+}
+
+export interface SecondFactorRemoved {
+  type: 'SecondFactorRemoved';
+  data: { userId: string; method: SecondFactorMethod; passkeyId: string | null };
+}
+
+export interface PasskeyRenamed {
+  type: 'PasskeyRenamed';
+  data: { userId: string; passkeyId: string };
+}
+
+/** A new set of single-use recovery codes replaced any earlier one; only their hashes are stored. */
+export interface RecoveryCodesGenerated {
+  type: 'RecoveryCodesGenerated';
+  data: { userId: string; count: number };
+}
+
+/** The last factor was turned off: the remaining recovery codes no longer work. */
+export interface RecoveryCodesRevoked {
+  type: 'RecoveryCodesRevoked';
+  data: { userId: string };
+}
+
+export interface RecoveryCodeUsed {
+  type: 'RecoveryCodeUsed';
+  data: { userId: string; remaining: number };
+}
+
+/** A session began from a device (user agent) none of the user's earlier sessions came from. */
+export interface NewDeviceSignedIn {
+  type: 'NewDeviceSignedIn';
+  data: { userId: string; sessionId: string };
+}
+
 export type IdentityEvent =
   | UserRegistered
   | UserVerified
@@ -67,7 +118,14 @@ export type IdentityEvent =
   | AccountClosed
   | AdminMessageSent
   | PayoutWalletsChanged
-  | MemberDetailsChanged;
+  | MemberDetailsChanged
+  | SecondFactorAdded
+  | SecondFactorRemoved
+  | PasskeyRenamed
+  | RecoveryCodesGenerated
+  | RecoveryCodesRevoked
+  | RecoveryCodeUsed
+  | NewDeviceSignedIn;
 
 export type IdentityEventType = IdentityEvent['type'];
 

@@ -14,7 +14,6 @@ import { RejectDepositHandler } from './application/reject-deposit.command.js';
 import { RejectWithdrawalHandler } from './application/reject-withdrawal.command.js';
 import { RequestDepositHandler } from './application/request-deposit.command.js';
 import { RequestWithdrawalHandler } from './application/request-withdrawal.command.js';
-import { UpdateMemberHandler } from './application/update-member.command.js';
 import { AdminDepositsController } from './http/admin-deposits.controller.js';
 import { AdminUsersController } from './http/admin-users.controller.js';
 import { AdminWithdrawalsController } from './http/admin-withdrawals.controller.js';
@@ -38,7 +37,6 @@ const commandHandlers = [
   MarkWithdrawalPaidHandler,
   RejectWithdrawalHandler,
   AdjustBalancesHandler,
-  UpdateMemberHandler,
   CloseAccountHandler,
 ];
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import type TestAgent from 'supertest/lib/agent.js';
-import { IDEMPOTENCY_KEY_REUSED } from './application/account-commands.js';
+import { IDEMPOTENCY_KEY_REUSED } from './domain/accounts.errors.js';
 import {
   BASIC_PLAN,
   BITCOIN,

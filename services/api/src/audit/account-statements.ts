@@ -1,22 +1,19 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { AccountBalances, AccountStatement, StatementLine } from '@ledgerstone/contracts';
-import { EventStore, type RecordedEvent } from '@ledgerstone/eventstore';
+import { EventStore } from '@ledgerstone/eventstore';
 import {
   accountStreamId,
   formatCents,
   recordedBy,
   statementLines,
   zeroStatementBalances,
-  type AccountEvent,
   type StatementBalances,
   type StatementLine as LedgerStatementLine,
 } from '@ledgerstone/ledger';
+import type { RecordedAccountEvent } from '@ledgerstone/read-models';
 import { CLOCK, type Clock } from '../shared/clock/clock.js';
 import { DATABASE, type Database } from '../shared/infrastructure/infrastructure.tokens.js';
 import { assertMember } from '../accounts/index.js';
-
-/** An event of an account stream: the store's record of it, typed by its account event type. */
-export type RecordedAccountEvent = RecordedEvent & AccountEvent;
 
 export function apiBalances(balances: StatementBalances): AccountBalances {
   return {

@@ -1,8 +1,8 @@
 import type { AccountStatement } from '@ledgerstone/contracts';
 import { eventMovement, formatCents } from '@ledgerstone/ledger';
+import type { RecordedAccountEvent } from '@ledgerstone/read-models';
 import { stringify, type Options } from 'csv-stringify/sync';
 import type { Response } from 'express';
-import type { RecordedAccountEvent } from './account-statements.js';
 
 /** A spreadsheet reads a cell starting with one of these as a formula (or, for tab and CR, strips them first). */
 const FORMULA_START = /^[=+\-@\t\r]/;

@@ -7,8 +7,15 @@ import { CurrentActor } from '../shared/auth/current-actor.decorator.js';
 import type { Actor } from '../shared/auth/actor.js';
 import { AccountStatements } from './account-statements.js';
 import { setCsvAttachment, statementCsv } from './audit-csv.js';
+import { ApiRoute } from '../shared/http/api-route.js';
 
 const userIdParameter = z.uuid();
+
+const STATEMENT =
+  'read from the event store: every event recorded up to ?as_of= (ISO date-time with offset; now when absent) inclusive, oldest first, each with what it moved, its signed change to the total and the balances after it; head_hash is the hash of the last event included';
+
+const STATEMENT_CSV =
+  'as a CSV download (UTF-8 with a byte order mark, CRLF): columns recorded_at, position, event_id, type, amount, change, bucket, reason, available, invested, profit_locked, profit_unlocked, reserved, total, hash; one row per line, then a closing row whose type is "Closing balance", recorded_at the as_of, the bucket columns the balances then and hash the head hash. Reasons starting with = + - @ tab or CR get a leading apostrophe';
 
 function asOf(query: Record<string, unknown>): Date | undefined {
   const { as_of } = statementQuery.parse(query);
@@ -28,6 +35,12 @@ export class MemberStatementController {
   constructor(private readonly statements: AccountStatements) {}
 
   @Get('statement')
+  @ApiRoute({
+    summary: `The member's own statement, ${STATEMENT}`,
+    tag: 'Member',
+    query: statementQuery,
+    response: accountStatement,
+  })
   async statement(
     @CurrentActor() actor: Actor,
     @Query() query: Record<string, unknown>,
@@ -36,6 +49,12 @@ export class MemberStatementController {
   }
 
   @Get('statement.csv')
+  @ApiRoute({
+    summary: `The member's own statement ${STATEMENT_CSV}. File name ledgerstone-statement-YYYY-MM-DD.csv (the as_of day, UTC)`,
+    tag: 'Member',
+    query: statementQuery,
+    response: 'file',
+  })
   async statementCsv(
     @CurrentActor() actor: Actor,
     @Query() query: Record<string, unknown>,
@@ -54,6 +73,12 @@ export class AdminStatementController {
   constructor(private readonly statements: AccountStatements) {}
 
   @Get(':id/statement')
+  @ApiRoute({
+    summary: `A member's statement, ${STATEMENT}; 404 for an unknown user`,
+    tag: 'Admin',
+    query: statementQuery,
+    response: accountStatement,
+  })
   async statement(
     @Param('id') id: string,
     @Query() query: Record<string, unknown>,
@@ -62,6 +87,12 @@ export class AdminStatementController {
   }
 
   @Get(':id/statement.csv')
+  @ApiRoute({
+    summary: `A member's statement ${STATEMENT_CSV}. File name ledgerstone-statement-<user id>-YYYY-MM-DD.csv; 404 for an unknown user`,
+    tag: 'Admin',
+    query: statementQuery,
+    response: 'file',
+  })
   async statementCsv(
     @Param('id') id: string,
     @Query() query: Record<string, unknown>,

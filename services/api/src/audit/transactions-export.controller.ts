@@ -4,6 +4,7 @@ import type { Response } from 'express';
 import { StaffRead } from '../shared/auth/access.decorators.js';
 import { setCsvAttachment, transactionsCsvHeader, transactionsCsvRows } from './audit-csv.js';
 import { exportRange, TransactionsExport } from './transactions-export.js';
+import { ApiRoute } from '../shared/http/api-route.js';
 
 /** Waits until the response takes more, or until the client has gone. */
 function drained(response: Response): Promise<void> {
@@ -28,6 +29,13 @@ export class TransactionsExportController {
   constructor(private readonly transactions: TransactionsExport) {}
 
   @Get('transactions.csv')
+  @ApiRoute({
+    summary:
+      'Every account event of every member recorded on the UTC days ?from=YYYY-MM-DD to ?to=YYYY-MM-DD (inclusive, at most 366 days), oldest first, as a CSV download (UTF-8 with a byte order mark, CRLF): columns recorded_at, event_id, user_id, type, amount, bucket, reason, transaction_id (the deposit, withdrawal or adjustment id), actor_role, actor_id, request_id. Events appended while the export runs are left out',
+    tag: 'Admin',
+    query: transactionsExportQuery,
+    response: 'file',
+  })
   async export(@Query() query: Record<string, unknown>, @Res() response: Response): Promise<void> {
     const parsed = transactionsExportQuery.parse(query);
     const pages = this.transactions.pages(exportRange(parsed));

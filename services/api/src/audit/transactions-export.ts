@@ -1,10 +1,11 @@
-import { BadRequestException, Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { TransactionsExportQuery } from '@ledgerstone/contracts';
 import type { EventMetadata } from '@ledgerstone/eventstore';
 import { accountEventTypes } from '@ledgerstone/ledger';
+import type { RecordedAccountEvent } from '@ledgerstone/read-models';
 import { sql } from 'kysely';
 import { DATABASE, type Database } from '../shared/infrastructure/infrastructure.tokens.js';
-import type { RecordedAccountEvent } from './account-statements.js';
+import { ExportRangeError } from './audit.errors.js';
 
 export const MAX_EXPORT_DAYS = 366;
 const PAGE_SIZE = 1000;
@@ -22,7 +23,7 @@ export function exportRange(query: TransactionsExportQuery): ExportRange {
   const end = new Date(new Date(`${query.to}T00:00:00.000Z`).getTime() + DAY_MS);
   if ((end.getTime() - start.getTime()) / DAY_MS > MAX_EXPORT_DAYS) {
     const message = `An export covers at most ${MAX_EXPORT_DAYS} days: choose a later from or an earlier to`;
-    throw new BadRequestException({ message, fieldErrors: { to: [message] } });
+    throw new ExportRangeError('to', message);
   }
   return { start, end };
 }

@@ -10,11 +10,13 @@ import { PasswordHasher } from './application/password-hasher.js';
 import { IdentityEventLog } from './persistence/identity-event-log.js';
 import {
   activeMember,
+  type IdentityTestApp,
+  nextTotpCode,
+  pendingLoginCookie,
   PUBLIC_URL,
   signedIn,
   staffSignedIn,
   startIdentityTestApp,
-  type IdentityTestApp,
 } from '../testing/identity-test-app.js';
 
 const ADMIN_EMAIL = 'boss@example.test';
@@ -217,10 +219,15 @@ describe('POST /api/admin/login', () => {
   it('signs an admin in with a cookie of its own that ends with the browser, even when asked to remember', async () => {
     const admin = await staffSignedIn(testApp, 'admin');
 
-    const response = await testApp
-      .browser()
+    const browser = testApp.browser();
+    const first = await browser
       .post('/api/admin/login')
-      .send({ email: admin.email, password: admin.password, rememberMe: true });
+      .send({ email: admin.email, password: admin.password, rememberMe: true })
+      .expect(200);
+    const response = await browser
+      .post('/api/admin/login/two-factor')
+      .set('Cookie', pendingLoginCookie(first))
+      .send({ code: nextTotpCode(testApp, admin) });
 
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ status: 'Login successful', message: 'Login successful' });

@@ -1,5 +1,10 @@
 import { describe, expect, it } from '@jest/globals';
-import { ConfigError, loadConfig, LOCAL_COOKIE_SECRET } from '../shared/config/config.js';
+import {
+  ConfigError,
+  loadConfig,
+  LOCAL_COOKIE_SECRET,
+  LOCAL_TWO_FACTOR_KEY,
+} from '../shared/config/config.js';
 
 describe('identity settings', () => {
   it('defaults to a 30-minute idle timeout, 7 days for remember-me, and the local cookie secret', () => {
@@ -18,6 +23,20 @@ describe('identity settings', () => {
 
     expect(config.sessions).toEqual({ idleMinutes: 15, rememberedIdleDays: 3 });
     expect(config.cookieSecret).toBe('k3N8xQ2vR7mT1wY5bH9cJ4fL6pS0dG2z');
+  });
+
+  it('seals two-factor secrets with a fixed local key, and requires a key of its own (32+ characters) in production', () => {
+    expect(loadConfig({}).twoFactorKey).toBe(LOCAL_TWO_FACTOR_KEY);
+    expect(loadConfig({ TWO_FACTOR_KEY: 'p7Vb2Qw9Lr4Tz8Xc1Mn6Hs3Kd5Gf0Ja2' }).twoFactorKey).toBe(
+      'p7Vb2Qw9Lr4Tz8Xc1Mn6Hs3Kd5Gf0Ja2',
+    );
+    const production = () =>
+      loadConfig({ APP_MODE: 'production', COOKIE_SECRET: 'k3N8xQ2vR7mT1wY5bH9cJ4fL6pS0dG2z' });
+    expect(production).toThrow(ConfigError);
+    expect(production).toThrow(/^Invalid environment variable TWO_FACTOR_KEY: required in production$/);
+    expect(() => loadConfig({ TWO_FACTOR_KEY: 'too-short' })).toThrow(
+      /^Invalid environment variable TWO_FACTOR_KEY: Use at least 32 random characters$/,
+    );
   });
 
   it('requires a cookie secret of its own in production', () => {

@@ -7,11 +7,12 @@ import { PasswordHasher } from './application/password-hasher.js';
 import { tokenHash } from './domain/secrets.js';
 import {
   activeMember,
+  type IdentityTestApp,
   PUBLIC_URL,
   signedIn,
+  staffLogIn,
   staffSignedIn,
   startIdentityTestApp,
-  type IdentityTestApp,
 } from '../testing/identity-test-app.js';
 
 let testApp: IdentityTestApp;
@@ -501,6 +502,7 @@ describe('session cookies in production', () => {
     production = await startIdentityTestApp('identity_sessions_production', {
       APP_MODE: 'production',
       COOKIE_SECRET: 'a production cookie secret of 32+ characters',
+      TWO_FACTOR_KEY: 'a production two-factor key of 32+ characters',
     });
   });
 
@@ -534,11 +536,8 @@ describe('session cookies in production', () => {
       .post('/api/user/login')
       .send({ email: details.email, password: details.password })
       .expect(200);
-    const staff = await production
-      .browser()
-      .post('/api/admin/login')
-      .send({ email: admin.email, password: admin.password })
-      .expect(200);
+    const staff = await staffLogIn(production, admin);
+    expect(staff.status).toBe(200);
 
     expect(setCookie(member, 'ls_member')).toMatch(
       /^ls_member=[A-Za-z0-9_-]{43}; Path=\/api; HttpOnly; Secure; SameSite=Lax$/,

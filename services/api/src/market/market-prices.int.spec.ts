@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { marketPrices } from '@ledgerstone/contracts';
 import { startIdentityTestApp, type IdentityTestApp } from '../testing/identity-test-app.js';
-import { MARKET_PRICES_UNAVAILABLE } from './market-prices.js';
+import { MARKET_PRICES_UNAVAILABLE } from './market.errors.js';
 import { RECORDED_ANSWER, startCoinGeckoStub, type CoinGeckoStub } from './testing/coingecko-stub.js';
 
 describe('GET /api/market/prices with the default sample provider', () => {

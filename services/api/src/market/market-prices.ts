@@ -1,11 +1,10 @@
-import { Inject, Injectable, Logger, ServiceUnavailableException } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { MarketPrices as MarketPricesAnswer } from '@ledgerstone/contracts';
 import { CLOCK, type Clock } from '../shared/clock/clock.js';
 import { MARKET_PRICE_PROVIDER, type MarketPriceProvider } from './market-price-provider.js';
+import { MarketPricesUnavailableError } from './market.errors.js';
 
 const CACHE_MS = 60_000;
-
-export const MARKET_PRICES_UNAVAILABLE = 'Market prices are unavailable right now. Please try again shortly.';
 
 /** The quotes of the configured provider, kept a minute so every dashboard shares one fetch. */
 @Injectable()
@@ -40,7 +39,7 @@ export class MarketPrices {
       this.logger.warn(
         `${this.provider.source} prices failed: ${error instanceof Error ? error.message : error}`,
       );
-      throw new ServiceUnavailableException(MARKET_PRICES_UNAVAILABLE);
+      throw new MarketPricesUnavailableError();
     }
   }
 }

@@ -1,3 +1,4 @@
+import { expect } from '@jest/globals';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { MailJob, MailTemplateName } from '@ledgerstone/contracts';
 import {
@@ -17,6 +18,9 @@ import { PasswordHasher } from '../identity/index.js';
 import { StaffAccounts, type StaffRole } from '../identity/index.js';
 import { IdentityEventLog } from '../identity/index.js';
 import { identityDatabase, type IdentityDatabase } from '../identity/index.js';
+import { newTotpSecret, totpCodeAt } from '../identity/index.js';
+import type { ApiConfig } from '../shared/config/config.js';
+import { API_CONFIG } from '../shared/infrastructure/infrastructure.tokens.js';
 import { FakeClock } from '../shared/testing/fake-clock.js';
 
 export const PUBLIC_URL = 'http://ledgerstone.test';
@@ -168,27 +172,111 @@ export async function signedIn(
 
 let staff = 0;
 
-/** An admin or auditor account, created the way the staff CLI creates one, signed in at the admin login. */
-export async function staffSignedIn(
+export interface StaffMember {
+  browser: TestAgent;
+  userId: string;
+  email: string;
+  password: string;
+  /** The base32 secret of the staff member's authenticator app. */
+  totpSecret: string;
+}
+
+const TOTP_STEP_MS = 30_000;
+/** The last time step of each staff member's app the harness sent a code of: a code passes once. */
+const lastStepSent = new Map<string, number>();
+
+/**
+ * A code of the staff member's app the api has not seen yet, at the test clock's time: the current step's, or the
+ * one before or after (the api accepts the three) when an earlier login of the test used it.
+ */
+export function nextTotpCode(
   testApp: IdentityTestApp,
-  role: StaffRole,
-): Promise<{ browser: TestAgent; userId: string; email: string; password: string }> {
+  member: { userId: string; totpSecret: string },
+): string {
+  const current = Math.floor(testApp.clock.now().getTime() / TOTP_STEP_MS);
+  const step = Math.max((lastStepSent.get(member.userId) ?? -Infinity) + 1, current - 1);
+  if (step > current + 1) {
+    throw new Error(
+      'More than three staff logins in one 30-second step of the test clock: advance the clock',
+    );
+  }
+  lastStepSent.set(member.userId, step);
+  return totpCodeAt(member.totpSecret, new Date(step * TOTP_STEP_MS));
+}
+
+function staffAccounts(testApp: IdentityTestApp): StaffAccounts {
+  return new StaffAccounts(testApp.db, testApp.app.get(PasswordHasher), testApp.app.get(IdentityEventLog));
+}
+
+/** Logs the staff member in, both steps (password, then an app's code), in `browser`; the last step's answer. */
+export async function staffLogIn(
+  testApp: IdentityTestApp,
+  member: Omit<StaffMember, 'browser'>,
+  browser: TestAgent = testApp.browser(),
+): Promise<request.Response> {
+  const first = await browser
+    .post('/api/admin/login')
+    .send({ email: member.email, password: member.password })
+    .expect(200)
+    .expect((response) => expect(response.body.twoFactorRequired).toBe(true));
+  return browser
+    .post('/api/admin/login/two-factor')
+    .set('Cookie', pendingLoginCookie(first))
+    .send({ code: nextTotpCode(testApp, member) });
+}
+
+/**
+ * The pending-login cookie a login answered with, as a Cookie header: sent by hand, since the test agent keeps
+ * Secure cookies (production mode) off plain HTTP.
+ */
+export function pendingLoginCookie(response: request.Response): string {
+  const cookies = (response.headers['set-cookie'] as unknown as string[] | undefined) ?? [];
+  const cookie = cookies.find((candidate) => candidate.startsWith('ls_pending_login='));
+  if (!cookie) throw new Error('The login set no pending-login cookie');
+  return cookie.split(';')[0] ?? '';
+}
+
+/**
+ * An admin or auditor account, created the way the staff CLI creates one but with the authenticator app already
+ * set up (staff must have a second factor), signed in at the admin login with its code.
+ */
+export async function staffSignedIn(testApp: IdentityTestApp, role: StaffRole): Promise<StaffMember> {
   staff += 1;
   const email = `${role}.${staff}.${process.pid}@example.test`;
   const password = 'staff passphrase 2026';
-  const accounts = new StaffAccounts(
-    testApp.db,
-    testApp.app.get(PasswordHasher),
-    testApp.app.get(IdentityEventLog),
+  const totpSecret = newTotpSecret();
+  const userId = await staffAccounts(testApp).createWithAuthenticator(
+    { role, email, firstName: 'Grace', lastName: 'Hopper', password },
+    testApp.clock.now(),
+    { secret: totpSecret, twoFactorKey: testApp.app.get<ApiConfig>(API_CONFIG).twoFactorKey },
   );
-  const userId = await accounts.create(
+  const browser = testApp.browser();
+  const member = { userId, email, password, totpSecret };
+  const signedIn = await staffLogIn(testApp, member, browser);
+  expect({ status: signedIn.status, body: signedIn.body }).toEqual({
+    status: 200,
+    body: { status: 'Login successful', message: 'Login successful' },
+  });
+  return { browser, ...member };
+}
+
+/** A staff account as operators create one (`npm run staff:create`): no second factor yet; signed in. */
+export async function staffWithoutSecondFactor(
+  testApp: IdentityTestApp,
+  role: StaffRole,
+): Promise<Omit<StaffMember, 'totpSecret'>> {
+  staff += 1;
+  const email = `${role}.${staff}.${process.pid}@example.test`;
+  const password = 'staff passphrase 2026';
+  const userId = await staffAccounts(testApp).create(
     { role, email, firstName: 'Grace', lastName: 'Hopper', password },
     testApp.clock.now(),
   );
   const browser = testApp.browser();
-  await browser
-    .post('/api/admin/login')
-    .send({ email, password })
-    .expect(200, { status: 'Login successful', message: 'Login successful' });
+  await browser.post('/api/admin/login').send({ email, password }).expect(200, {
+    status: 'Login successful',
+    message: 'Login successful',
+    twoFactorSetupRequired: true,
+  });
   return { browser, userId, email, password };
 }

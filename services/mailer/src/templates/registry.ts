@@ -19,6 +19,7 @@ import { renderAdminMessage } from './admin-message.js';
 import { renderPasswordChanged } from './password-changed.js';
 import { renderPasswordReset } from './password-reset.js';
 import { renderPayoutWalletsChanged } from './payout-wallets-changed.js';
+import { renderSecurityChange } from './security-change.js';
 import { renderSignupAttempted } from './signup-attempted.js';
 import type { RenderedMail } from './rendered-mail.js';
 import { renderVerificationCode } from './verification-code.js';
@@ -42,6 +43,7 @@ const renderers: { [T in MailTemplateName]: (data: MailTemplateData<T>) => Rende
   'balance-adjusted': renderBalanceAdjusted,
   'investment-matured': renderInvestmentMatured,
   'payout-wallets-changed': renderPayoutWalletsChanged,
+  'security-change': renderSecurityChange,
 };
 
 /** A job that no retry can ever send: unknown template, bad recipient or data. */

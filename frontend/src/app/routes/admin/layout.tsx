@@ -4,6 +4,7 @@ import Inventory2Icon from '@mui/icons-material/Inventory2';
 import PaymentsIcon from '@mui/icons-material/Payments';
 import PeopleIcon from '@mui/icons-material/People';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
+import SecurityIcon from '@mui/icons-material/Security';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
@@ -14,7 +15,12 @@ import { AppShell, type ShellNavGroup } from '../../../components/layout/app-she
 import { paths } from '../../../config/paths.js';
 import { useLogoutAdmin } from '../../../features/admin-session/api/logout-admin.js';
 import { useAdminSessionExpiry } from '../../../features/admin-session/hooks/use-admin-session-expiry.js';
+import {
+  isSetupRefusal,
+  useSetupRefusals,
+} from '../../../features/admin-session/hooks/use-setup-refusals.js';
 import { useAdminProfile } from '../../../api/admin-profile.js';
+import { useSecurityOverview } from '../../../api/security.js';
 import { ApiError } from '../../../lib/api-client.js';
 import { returnToState } from '../../../lib/return-to.js';
 
@@ -28,20 +34,34 @@ const adminNavigation: ShellNavGroup[] = [
       { label: 'Plans', href: admin.plans.path, icon: <Inventory2Icon fontSize="small" /> },
       { label: 'Payment Methods', href: admin.paymentMethods.path, icon: <PaymentsIcon fontSize="small" /> },
       { label: 'Audit', href: admin.audit.path, icon: <FactCheckIcon fontSize="small" /> },
+      { label: 'Security', href: admin.security.path, icon: <SecurityIcon fontSize="small" /> },
     ],
   },
 ];
 
 export function Component() {
   useAdminSessionExpiry();
+  useSetupRefusals();
   const profile = useAdminProfile();
+  const security = useSecurityOverview('admin');
   const location = useLocation();
   const navigate = useNavigate();
   const logout = useLogoutAdmin({ leave: () => navigate(paths.auth.adminLogin.path) });
+  const onSecurityScreen = location.pathname === admin.security.path;
+  // Staff without a second factor may only set one up.
+  const setupRequired =
+    (security.data?.required === true && !security.data.enabled) || isSetupRefusal(profile.error);
 
-  if (profile.error instanceof ApiError && [401, 403].includes(profile.error.status)) {
+  if (
+    profile.error instanceof ApiError &&
+    [401, 403].includes(profile.error.status) &&
+    !isSetupRefusal(profile.error)
+  ) {
     return <Navigate to={paths.auth.adminLogin.path} state={returnToState(location)} replace />;
   }
+  if (setupRequired && !onSecurityScreen) return <Navigate to={admin.security.path} replace />;
+  // Screens wait for the security overview too, so none calls the API before the setup check.
+  const ready = (profile.data !== undefined && !security.isPending) || (setupRequired && onSecurityScreen);
   return (
     <AppShell
       label="Admin"
@@ -59,7 +79,7 @@ export function Component() {
       loggingOut={logout.isPending}
     >
       {/* Screens render once the role is known, so an auditor never sees an action button flash up. */}
-      {profile.data ? (
+      {ready ? (
         <Outlet />
       ) : profile.isError ? (
         <Alert severity="error">{profile.error.message}</Alert>

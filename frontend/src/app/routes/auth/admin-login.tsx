@@ -10,6 +10,7 @@ export function AdminLoginRoute() {
   return (
     <AdminLoginForm
       onLoggedIn={() => void navigate(readReturnTo(location.state, paths.adminDashboard.path))}
+      onSetupRequired={() => void navigate(paths.adminDashboard.security.path)}
     />
   );
 }

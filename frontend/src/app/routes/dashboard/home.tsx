@@ -15,6 +15,7 @@ import { MarketOverview } from '../../../features/member-account/components/mark
 import { PriceTicker } from '../../../features/member-account/components/price-ticker.js';
 import { RecentActivity } from '../../../features/member-account/components/recent-activity.js';
 import { RunningInvestments } from '../../../features/member-account/components/running-investments.js';
+import { TwoStepOffer } from '../../../features/security/components/two-step-offer.js';
 
 export function Component() {
   const profile = useMemberProfile();
@@ -49,6 +50,7 @@ export function Component() {
           </Button>
         </Stack>
       </Stack>
+      <TwoStepOffer />
       <FigureCards figures={profile.data} />
       <RunningInvestments
         investments={investments.data}

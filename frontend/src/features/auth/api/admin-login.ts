@@ -1,11 +1,12 @@
-import type { AdminLoginRequest, AdminLoginResponse } from '@ledgerstone/contracts';
+import type { AdminLoginRequest, AdminSignedIn, TwoFactorChallenge } from '@ledgerstone/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '../../../lib/api-client.js';
 import { getAdminProfileQueryOptions } from '../../../api/admin-profile.js';
 
-export const adminLogin = (data: AdminLoginRequest): Promise<AdminLoginResponse> =>
-  api.post<AdminLoginResponse>('/admin/login', data);
+/** Signed in (perhaps still to set up a second factor), or the second step's challenge. */
+export const adminLogin = (data: AdminLoginRequest): Promise<AdminSignedIn | TwoFactorChallenge> =>
+  api.post<AdminSignedIn | TwoFactorChallenge>('/admin/login', data);
 
 // A profile cached while logged out must not outlive the login.
 export const useAdminLogin = () => {

@@ -1,11 +1,12 @@
-import type { LoginRequest, LoginResponse } from '@ledgerstone/contracts';
+import type { LoginRequest, LoginResponse, TwoFactorChallenge } from '@ledgerstone/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '../../../lib/api-client.js';
 import { getMemberProfileQueryOptions } from '../../../api/member-profile.js';
 
-export const login = (data: LoginRequest): Promise<LoginResponse> =>
-  api.post<LoginResponse>('/user/login', data);
+/** Signed in, or (right password, second factor set up) the second step's challenge. */
+export const login = (data: LoginRequest): Promise<LoginResponse | TwoFactorChallenge> =>
+  api.post<LoginResponse | TwoFactorChallenge>('/user/login', data);
 
 // A profile cached while logged out must not outlive the login.
 export const useLogin = () => {

@@ -3,6 +3,8 @@ import { adminLoginRequest } from '@ledgerstone/contracts/identity';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
+import type { AdminSignedIn, TwoFactorMethod } from '@ledgerstone/contracts';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 
 import { paths } from '../../../config/paths.js';
@@ -11,24 +13,56 @@ import { useToasts } from '../../../lib/toasts.js';
 import { AuthCard } from './auth-card.js';
 import { formField } from '../../../components/form/form-field.js';
 import { PasswordField } from '../../../components/form/password-field.js';
+import type { SignedIn } from '../api/second-step.js';
+import { PasskeySignIn } from './passkey-sign-in.js';
+import { preloadSecondStep, SecondStep } from './second-step.js';
 
-export function AdminLoginForm({ onLoggedIn }: { onLoggedIn: () => void }) {
+type AdminLoginFormProps = {
+  onLoggedIn: () => void;
+  /** Signed in, but staff must set up a second factor before anything else. */
+  onSetupRequired: () => void;
+};
+
+export function AdminLoginForm({ onLoggedIn, onSetupRequired }: AdminLoginFormProps) {
   const form = useForm({
     resolver: zodResolver(adminLoginRequest),
     defaultValues: { email: '', password: '' },
   });
   const loginMutation = useAdminLogin();
   const toasts = useToasts();
+  // Set once the password was right and the account asks for its second factor.
+  const [secondStep, setSecondStep] = useState<readonly TwoFactorMethod[]>();
 
-  const submit = form.handleSubmit((values) =>
+  const signedIn = (answer: SignedIn) => {
+    toasts.success(answer.message);
+    if ((answer as Partial<AdminSignedIn>).twoFactorSetupRequired) onSetupRequired();
+    else onLoggedIn();
+  };
+
+  const submit = form.handleSubmit((values) => {
+    preloadSecondStep();
     loginMutation.mutate(values, {
       onSuccess: (answer) => {
-        toasts.success(answer.message);
-        onLoggedIn();
+        if ('twoFactorRequired' in answer) setSecondStep(answer.methods);
+        else signedIn(answer);
       },
       onError: (error) => toasts.failure(error, 'Login failed'),
-    }),
-  );
+    });
+  });
+
+  if (secondStep) {
+    return (
+      <SecondStep
+        kind="admin"
+        methods={secondStep}
+        onSignedIn={signedIn}
+        onRestart={() => {
+          form.resetField('password');
+          setSecondStep(undefined);
+        }}
+      />
+    );
+  }
 
   return (
     <AuthCard
@@ -42,6 +76,7 @@ export function AdminLoginForm({ onLoggedIn }: { onLoggedIn: () => void }) {
       <Button type="submit" variant="contained" size="large" disabled={loginMutation.isPending}>
         {loginMutation.isPending ? 'Logging in...' : 'Login'}
       </Button>
+      <PasskeySignIn kind="admin" disabled={loginMutation.isPending} onSignedIn={signedIn} />
     </AuthCard>
   );
 }

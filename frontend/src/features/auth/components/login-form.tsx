@@ -6,6 +6,8 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import type { TwoFactorMethod } from '@ledgerstone/contracts';
+import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 
 import { paths } from '../../../config/paths.js';
@@ -14,6 +16,9 @@ import { useToasts } from '../../../lib/toasts.js';
 import { AuthCard } from './auth-card.js';
 import { formField } from '../../../components/form/form-field.js';
 import { PasswordField } from '../../../components/form/password-field.js';
+import type { SignedIn } from '../api/second-step.js';
+import { PasskeySignIn } from './passkey-sign-in.js';
+import { preloadSecondStep, SecondStep } from './second-step.js';
 
 type LoginFormProps = { onLoggedIn: () => void; onVerificationRequired: () => void };
 
@@ -24,21 +29,44 @@ export function LoginForm({ onLoggedIn, onVerificationRequired }: LoginFormProps
   });
   const loginMutation = useLogin();
   const toasts = useToasts();
+  // Set once the password was right and the account asks for its second factor.
+  const [secondStep, setSecondStep] = useState<readonly TwoFactorMethod[]>();
 
-  const submit = form.handleSubmit((values) =>
+  const signedIn = (answer: SignedIn) => {
+    toasts.success(answer.status);
+    onLoggedIn();
+  };
+
+  const submit = form.handleSubmit((values) => {
+    preloadSecondStep();
     loginMutation.mutate(values, {
       onSuccess: (answer) => {
-        if (answer.verificationRequired) {
+        if ('twoFactorRequired' in answer) {
+          setSecondStep(answer.methods);
+        } else if (answer.verificationRequired) {
           toasts.info(answer.status);
           onVerificationRequired();
         } else {
-          toasts.success(answer.status);
-          onLoggedIn();
+          signedIn(answer);
         }
       },
       onError: (error) => toasts.failure(error, 'Login failed'),
-    }),
-  );
+    });
+  });
+
+  if (secondStep) {
+    return (
+      <SecondStep
+        kind="user"
+        methods={secondStep}
+        onSignedIn={signedIn}
+        onRestart={() => {
+          form.resetField('password');
+          setSecondStep(undefined);
+        }}
+      />
+    );
+  }
 
   return (
     <AuthCard
@@ -76,6 +104,12 @@ export function LoginForm({ onLoggedIn, onVerificationRequired }: LoginFormProps
       <Button type="submit" variant="contained" size="large" disabled={loginMutation.isPending}>
         {loginMutation.isPending ? 'Logging in...' : 'Login'}
       </Button>
+      <PasskeySignIn
+        kind="user"
+        rememberMe={() => form.getValues('rememberMe') === true}
+        disabled={loginMutation.isPending}
+        onSignedIn={signedIn}
+      />
     </AuthCard>
   );
 }

@@ -1,25 +1,9 @@
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { toDataURL } from 'qrcode';
-import { useEffect, useState } from 'react';
 
 import { CopyButton } from '../../../components/ui/copy-button.js';
-
-function useQrCode(text: string): string | undefined {
-  const [image, setImage] = useState<string>();
-  useEffect(() => {
-    let current = true;
-    toDataURL(text, { margin: 2, width: 200 }).then(
-      (url) => current && setImage(url),
-      () => current && setImage(undefined),
-    );
-    return () => {
-      current = false;
-    };
-  }, [text]);
-  return image;
-}
+import { useQrCode } from '../../../lib/use-qr-code.js';
 
 /** The platform's receiving address: read-only, copyable and as a QR code. */
 export function ReceivingAddress({ address }: { address: string }) {

@@ -19,6 +19,10 @@ import { usePayoutWallets } from '../../../api/payout-wallets.js';
 import { useSavePayoutWallets } from '../api/save-payout-wallets.js';
 import { useToasts } from '../../../lib/toasts.js';
 import { formField, showFieldErrors } from '../../../components/form/form-field.js';
+import { StepUpFields, useStepUp } from '../../../components/form/step-up-fields.js';
+
+// The form holds the addresses; the second factor is asked for beside them (see StepUpFields).
+const walletsForm = payoutWalletsRequest.omit({ secondFactor: true });
 
 const formValues = (wallets: PayoutWallets) => ({
   bitcoin: wallets.bitcoin ?? '',
@@ -29,25 +33,34 @@ const formValues = (wallets: PayoutWallets) => ({
 
 function WalletFields({ saved }: { saved: PayoutWallets }) {
   const form = useForm({
-    resolver: zodResolver(payoutWalletsRequest),
+    resolver: zodResolver(walletsForm),
     defaultValues: formValues(saved),
   });
   const save = useSavePayoutWallets();
   const toasts = useToasts();
+  // Once the member has two-step verification on, the server asks for a fresh factor with the change.
+  const stepUp = useStepUp('user');
 
-  const submit = form.handleSubmit((wallets) =>
-    save.mutate(wallets, {
-      onSuccess: () => {
-        toasts.success(walletMessages.saved);
-        // The server keeps the canonical spelling (lower-case bech32, EIP-55 checksums): show that.
-        form.reset(formValues({ ...wallets, solana: wallets.solana ?? null }));
+  const submit = form.handleSubmit(async (wallets) => {
+    const secondFactor = await stepUp.secondFactor();
+    if (secondFactor === null) return;
+    save.mutate(
+      { ...wallets, ...(secondFactor && { secondFactor }) },
+      {
+        onSuccess: () => {
+          toasts.success(walletMessages.saved);
+          stepUp.reset();
+          // The server keeps the canonical spelling (lower-case bech32, EIP-55 checksums): show that.
+          form.reset(formValues({ ...wallets, solana: wallets.solana ?? null }));
+        },
+        onError: (error) => {
+          toasts.error(error.message);
+          if (stepUp.showRefusal(error)) return;
+          if (error instanceof ApiError) showFieldErrors(form, error.fieldErrors, payoutWalletFields);
+        },
       },
-      onError: (error) => {
-        toasts.error(error.message);
-        if (error instanceof ApiError) showFieldErrors(form, error.fieldErrors, payoutWalletFields);
-      },
-    }),
-  );
+    );
+  });
 
   return (
     <Stack component="form" aria-label="Withdrawal Gateway" noValidate spacing={2.5} onSubmit={submit}>
@@ -65,7 +78,8 @@ function WalletFields({ saved }: { saved: PayoutWallets }) {
           />
         );
       })}
-      <Button type="submit" variant="contained" size="large" disabled={save.isPending}>
+      <StepUpFields stepUp={stepUp} />
+      <Button type="submit" variant="contained" size="large" disabled={save.isPending || stepUp.signing}>
         {save.isPending ? 'Saving...' : 'Save'}
       </Button>
     </Stack>

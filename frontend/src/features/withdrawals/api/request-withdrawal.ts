@@ -1,10 +1,14 @@
-import type { WithdrawalRequest, WithdrawalResponse } from '@ledgerstone/contracts';
+import type { StepUpFactorInput, WithdrawalRequest, WithdrawalResponse } from '@ledgerstone/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '../../../lib/api-client.js';
 import { getMemberProfile, getMemberProfileQueryOptions } from '../../../api/member-profile.js';
 
-export type WithdrawalInput = WithdrawalRequest & { idempotencyKey: string };
+/** The request as sent: the second factor as the member gave it (the server reads it), and the retry key. */
+export type WithdrawalInput = Omit<WithdrawalRequest, 'secondFactor'> & {
+  secondFactor?: StepUpFactorInput;
+  idempotencyKey: string;
+};
 
 export const requestWithdrawal = ({
   idempotencyKey,

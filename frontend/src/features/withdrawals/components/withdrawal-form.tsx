@@ -1,4 +1,11 @@
-import { accountMessages, amountSchema, formatUsd, type PaymentMethodResponse } from '@ledgerstone/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  accountMessages,
+  amountTextSchema,
+  formatUsd,
+  withdrawalRequest,
+  type PaymentMethodResponse,
+} from '@ledgerstone/contracts';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -9,11 +16,15 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { Controller, useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
+import { z } from 'zod';
 
 import { paths } from '../../../config/paths.js';
 import { ApiError } from '../../../lib/api-client.js';
+import { formField, showFieldErrors } from '../../../components/form/form-field.js';
+import { StepUpFields, useStepUp } from '../../../components/form/step-up-fields.js';
 import { usePaymentMethods } from '../../../api/payment-methods.js';
 import { usePayoutWallets } from '../../../api/payout-wallets.js';
 import { useMemberProfile } from '../../../api/member-profile.js';
@@ -26,20 +37,35 @@ import { ProfitStatus } from './profit-status.js';
 
 export const withdrawalMessages = {
   incomplete: 'Please select a payment method, enter an amount, and provide a wallet address.',
-  invalidAmount: 'Please enter a valid amount.',
-  success: accountMessages.withdrawalRequested,
   timing: 'Withdrawals take less than 24hrs to be authorized and completed.',
 } as const;
 
 type WithdrawalSource = 'balance' | 'profit';
-type FieldErrors = { amount?: string; payment_method?: string; wallet_address?: string };
 
 const titles: Record<WithdrawalSource, string> = { balance: 'Withdraw Balance', profit: 'Withdraw Profit' };
 
-function isPositiveAmount(amount: string): boolean {
-  const parsed = amountSchema.safeParse(amount);
-  return parsed.success && /[1-9]/.test(parsed.data);
-}
+const FIELDS = ['amount', 'payment_method', 'wallet_address'] as const;
+const emptyForm = { amount: '', payment_method: '', wallet_address: '' };
+
+/**
+ * The withdrawal request as the API parses it (the page gives the source), judged only once every field is
+ * filled in: a form missing any gets one message for all. A zero amount is refused here, as the ledger would.
+ */
+const withdrawalForm = z
+  .object({ amount: z.string(), payment_method: z.string(), wallet_address: z.string() })
+  .refine((values) => FIELDS.every((field) => values[field].trim() !== ''), {
+    path: ['root'],
+    message: withdrawalMessages.incomplete,
+  })
+  .pipe(
+    withdrawalRequest
+      .omit({ source: true, secondFactor: true })
+      .extend({ amount: amountTextSchema })
+      .refine((request) => /[1-9]/.test(request.amount), {
+        path: ['amount'],
+        message: accountMessages.invalidAmount,
+      }),
+  );
 
 function AvailableBalance() {
   const profile = useMemberProfile();
@@ -116,56 +142,56 @@ export function WithdrawalForm({ source }: { source: WithdrawalSource }) {
   const wallets = usePayoutWallets();
   const withdrawal = useRequestWithdrawal();
   const [idempotencyKey, setIdempotencyKey] = useState(newIdempotencyKey);
-  const [amount, setAmount] = useState('');
-  const [method, setMethod] = useState<PaymentMethodResponse | null>(null);
-  const [walletAddress, setWalletAddress] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
+  // Once the member has two-step verification on, the server asks for a fresh factor with the request.
+  const stepUp = useStepUp('user');
+  // Errors change only when the member proceeds (or picks another method), and focus stays on the button.
+  const form = useForm({
+    resolver: zodResolver(withdrawalForm),
+    defaultValues: emptyForm,
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const [methodName, walletAddress] = useWatch({
+    control: form.control,
+    name: ['payment_method', 'wallet_address'],
+  });
 
   const offered = payoutMethods(methods.data ?? []);
+  const method = offered.find((candidate) => candidate.name === methodName) ?? null;
   const prefilled = method !== null && walletAddress === savedPayoutAddress(method, wallets.data);
 
   const selectMethod = (chosen: PaymentMethodResponse) => {
-    setMethod(chosen);
-    setWalletAddress(savedPayoutAddress(chosen, wallets.data) ?? '');
-    setErrors({});
+    form.setValue('payment_method', chosen.name);
+    form.setValue('wallet_address', savedPayoutAddress(chosen, wallets.data) ?? '');
+    form.clearErrors();
   };
 
-  const refuse = (message: string, fieldErrors: FieldErrors = {}) => {
-    setErrors(fieldErrors);
-    toasts.error(message);
+  const refuse = (errors: FieldErrors<typeof emptyForm>) => {
+    const message = errors.root?.message ?? FIELDS.map((field) => errors[field]?.message).find(Boolean);
+    if (message) toasts.error(message);
   };
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (method === null || amount.trim() === '' || walletAddress.trim() === '') {
-      return refuse(withdrawalMessages.incomplete);
-    }
-    if (!isPositiveAmount(amount)) {
-      return refuse(withdrawalMessages.invalidAmount, { amount: withdrawalMessages.invalidAmount });
-    }
-    setErrors({});
+  const submit = form.handleSubmit(async (request) => {
+    const secondFactor = await stepUp.secondFactor();
+    if (secondFactor === null) return;
     withdrawal.mutate(
-      {
-        source,
-        amount: amount.trim(),
-        payment_method: method.name,
-        wallet_address: walletAddress.trim(),
-        idempotencyKey,
-      },
+      { ...request, source, idempotencyKey, ...(secondFactor && { secondFactor }) },
       {
         onSuccess: async () => {
-          toasts.success(withdrawalMessages.success);
-          setAmount('');
-          setMethod(null);
-          setWalletAddress('');
+          toasts.success(accountMessages.withdrawalRequested);
+          form.reset(emptyForm);
+          stepUp.reset();
           setIdempotencyKey(newIdempotencyKey());
           await navigate(paths.dashboard.path);
         },
-        onError: (error) =>
-          refuse(error.message, error instanceof ApiError ? (error.fieldErrors as FieldErrors) : {}),
+        onError: (error) => {
+          toasts.error(error.message);
+          if (stepUp.showRefusal(error)) return;
+          if (error instanceof ApiError) showFieldErrors(form, error.fieldErrors, FIELDS);
+        },
       },
     );
-  };
+  }, refuse);
 
   return (
     <Paper variant="outlined" sx={{ p: { xs: 3, sm: 4 }, maxWidth: 640 }}>
@@ -177,13 +203,9 @@ export function WithdrawalForm({ source }: { source: WithdrawalSource }) {
       <Stack component="form" aria-label={titles[source]} noValidate spacing={3} onSubmit={submit}>
         <TextField
           label="Amount"
-          name="amount"
           autoComplete="off"
           slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-          value={amount}
-          onChange={(event) => setAmount(event.target.value)}
-          error={errors.amount !== undefined}
-          helperText={errors.amount}
+          {...formField(form, 'amount')}
         />
         {methods.isError ? (
           <Alert severity="error">The payment methods could not be loaded.</Alert>
@@ -194,22 +216,34 @@ export function WithdrawalForm({ source }: { source: WithdrawalSource }) {
             methods={offered}
             selected={method}
             onSelect={selectMethod}
-            error={errors.payment_method}
+            error={form.formState.errors.payment_method?.message}
           />
         )}
-        <TextField
-          label="Wallet Address"
+        {/* Controlled: choosing a method fills it in, and MUI floats the label only over a value it is given. */}
+        <Controller
+          control={form.control}
           name="wallet_address"
-          autoComplete="off"
-          value={walletAddress}
-          onChange={(event) => setWalletAddress(event.target.value)}
-          error={errors.wallet_address !== undefined}
-          helperText={
-            errors.wallet_address ??
-            (prefilled && walletAddress ? 'Your saved address for this method' : undefined)
-          }
+          render={({ field: { ref, ...field }, fieldState: { error } }) => (
+            <TextField
+              {...field}
+              inputRef={ref}
+              label="Wallet Address"
+              autoComplete="off"
+              error={error !== undefined}
+              helperText={
+                error?.message ??
+                (prefilled && walletAddress ? 'Your saved address for this method' : undefined)
+              }
+            />
+          )}
         />
-        <Button type="submit" variant="contained" size="large" disabled={withdrawal.isPending}>
+        <StepUpFields stepUp={stepUp} />
+        <Button
+          type="submit"
+          variant="contained"
+          size="large"
+          disabled={withdrawal.isPending || stepUp.signing}
+        >
           {withdrawal.isPending ? 'Processing...' : 'Proceed to Payment'}
         </Button>
         <Typography variant="body2" sx={{ color: 'text.secondary' }}>

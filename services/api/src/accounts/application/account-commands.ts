@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Inject, Injectable, UnprocessableEntityException } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import {
   EventStore,
   StreamVersionConflict,
@@ -18,6 +18,7 @@ import {
 import { sql } from 'kysely';
 import { CLOCK, type Clock } from '../../shared/clock/clock.js';
 import { DATABASE, type Database } from '../../shared/infrastructure/infrastructure.tokens.js';
+import { IdempotencyKeyReusedError } from '../domain/accounts.errors.js';
 import type { IdempotencyKey } from './idempotency.js';
 import { loadAccountState, storeAccountState } from '../persistence/account-state-row.js';
 import {
@@ -64,9 +65,6 @@ export interface AccountCommandOutcome<R> {
 }
 
 const ATTEMPTS = 5;
-
-/** The answer (422) to a key sent again with another request, as Stripe and the IETF Idempotency-Key draft do. */
-export const IDEMPOTENCY_KEY_REUSED = 'This Idempotency-Key was used for another request';
 
 export function formatPosition(position: LogPosition): string {
   return `${position.transactionId}:${position.globalPosition}`;
@@ -232,6 +230,6 @@ async function storedOutcome<R>(
   // Rows stored before requests were fingerprinted have no hash: only their kind can be compared.
   const sameRequest =
     row.command_type === commandType && (row.request_hash === null || row.request_hash === requestHash);
-  if (!sameRequest) throw new UnprocessableEntityException(IDEMPOTENCY_KEY_REUSED);
+  if (!sameRequest) throw new IdempotencyKeyReusedError();
   return { ...(row.result as Omit<AccountCommandOutcome<R>, 'appended'>), appended: false };
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Inject, NotFoundException } from '@nestjs/common';
+import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import {
   accountMessages,
@@ -18,6 +18,7 @@ import {
 import { z } from 'zod';
 import { CLOCK, type Clock } from '../../shared/clock/clock.js';
 import type { RequestContext } from '../../shared/auth/request-context.js';
+import { UserNotFoundError } from '../../identity/index.js';
 import type { Actor } from '../../shared/auth/actor.js';
 import { DATABASE, type Database } from '../../shared/infrastructure/infrastructure.tokens.js';
 import { accountsDatabase, type AccountsDatabase } from '../persistence/accounts.tables.js';
@@ -99,7 +100,7 @@ export class AdjustBalancesHandler implements ICommandHandler<AdjustBalancesComm
           .where('role', '=', 'member')
           .executeTakeFirst()
       : undefined;
-    if (!user) throw new NotFoundException(accountMessages.userNotFound);
+    if (!user) throw new UserNotFoundError('other');
   }
 }
 

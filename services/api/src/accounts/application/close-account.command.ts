@@ -1,11 +1,10 @@
-import { Inject, NotFoundException } from '@nestjs/common';
+import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { accountMessages } from '@ledgerstone/contracts';
 import type { IdentityEvent } from '@ledgerstone/ledger';
 import { z } from 'zod';
 import { CLOCK, type Clock } from '../../shared/clock/clock.js';
 import type { RequestContext } from '../../shared/auth/request-context.js';
-import { IdentityEventLog } from '../../identity/index.js';
+import { closeMember, IdentityEventLog, UserNotFoundError } from '../../identity/index.js';
 import type { IdentityTransaction } from '../../identity/index.js';
 import type { Actor } from '../../shared/auth/actor.js';
 import { SessionStore } from '../../identity/index.js';
@@ -43,23 +42,13 @@ export class CloseAccountHandler implements ICommandHandler<CloseAccountCommand>
   }
 
   async execute({ admin, userId, context }: CloseAccountCommand): Promise<void> {
-    if (!uuid.safeParse(userId).success) throw new NotFoundException(accountMessages.userNotFound);
+    if (!uuid.safeParse(userId).success) throw new UserNotFoundError('other');
     const closed = await this.db.transaction().execute(async (trx) => {
-      const user = await trx
-        .selectFrom('users')
-        .select('status')
-        .where('id', '=', userId)
-        .where('role', '=', 'member')
-        .forUpdate()
-        .executeTakeFirst();
-      if (!user) throw new NotFoundException(accountMessages.userNotFound);
-      if (user.status === 'closed') return false;
+      const identityTrx = trx as unknown as IdentityTransaction;
       const now = this.clock.now();
-      await trx
-        .updateTable('users')
-        .set({ status: 'closed', closed_at: now, email: null, first_name: '', last_name: '', phone: null })
-        .where('id', '=', userId)
-        .execute();
+      const outcome = await closeMember(identityTrx, userId, now);
+      if (outcome === 'not-found') throw new UserNotFoundError('other');
+      if (outcome === 'already-closed') return false;
       await trx
         .updateTable('withdrawal_destinations')
         .set({ wallet_address: null })
@@ -71,7 +60,6 @@ export class CloseAccountHandler implements ICommandHandler<CloseAccountCommand>
         .where('user_id', '=', userId)
         .execute();
       await erasePayoutWallets(trx, userId);
-      const identityTrx = trx as unknown as IdentityTransaction;
       const ended = await this.sessions.endAllOf(identityTrx, userId, 'account-closed', now);
       const events: [IdentityEvent, ...IdentityEvent[]] = [
         { type: 'AccountClosed', data: { userId } },

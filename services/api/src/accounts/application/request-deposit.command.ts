@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { HttpException, Inject } from '@nestjs/common';
+import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { accountMessages, type DepositRequest, type DepositResponse } from '@ledgerstone/contracts';
 import {
@@ -14,6 +14,7 @@ import { CatalogService } from '../../catalog/index.js';
 import { CLOCK, type Clock } from '../../shared/clock/clock.js';
 import type { RequestContext } from '../../shared/auth/request-context.js';
 import type { Actor } from '../../shared/auth/actor.js';
+import { DomainError } from '../../shared/errors/domain-error.js';
 import { detectProofType } from '../domain/proof-type.js';
 import { AccountCommands, type AccountCommandOutcome } from './account-commands.js';
 import { commandMetadata } from './command-metadata.js';
@@ -132,7 +133,7 @@ export class RequestDepositHandler implements ICommandHandler<RequestDepositComm
     } catch (error) {
       // A refusal stored nothing. Any other failure, such as a connection lost while committing, may have stored
       // the deposit, whose proof must then stay.
-      const refused = error instanceof AccountError || error instanceof HttpException;
+      const refused = error instanceof AccountError || error instanceof DomainError;
       if (refused) await this.proofs.discard(proofKey);
       throw error;
     }

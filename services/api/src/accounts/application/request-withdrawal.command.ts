@@ -10,6 +10,7 @@ import {
 import { INVALID_AMOUNT, parsePositiveCents, ValidationError } from '@ledgerstone/ledger';
 import { z } from 'zod';
 import { CatalogService } from '../../catalog/index.js';
+import { StepUp } from '../../identity/index.js';
 import { CLOCK, type Clock } from '../../shared/clock/clock.js';
 import type { RequestContext } from '../../shared/auth/request-context.js';
 import type { Actor } from '../../shared/auth/actor.js';
@@ -32,13 +33,17 @@ export class RequestWithdrawalCommand extends Command<WithdrawalResponse> {
 
 type WithdrawalAnswer = Omit<WithdrawalResponse, 'position'>;
 
-/** Reserves the amount at once: the decider refuses more than the source holds, so no money is spent twice. */
+/**
+ * Reserves the amount at once: the decider refuses more than the source holds, so no money is spent twice. A
+ * member with two-step verification on confirms with a fresh second factor first.
+ */
 @CommandHandler(RequestWithdrawalCommand)
 export class RequestWithdrawalHandler implements ICommandHandler<RequestWithdrawalCommand> {
   constructor(
     private readonly accounts: AccountCommands,
     private readonly catalog: CatalogService,
     @Inject(CLOCK) private readonly clock: Clock,
+    private readonly stepUp: StepUp,
   ) {}
 
   async execute({
@@ -54,11 +59,18 @@ export class RequestWithdrawalHandler implements ICommandHandler<RequestWithdraw
     const address = validateWalletAddress(method.network, form.wallet_address);
     if (!address.ok) throw new ValidationError('wallet_address', address.message);
 
+    // The second factor is no part of what was asked: a retry with a new code is the same request.
+    const key = keyedRequest(idempotencyKey, { ...form, secondFactor: undefined });
+    const repeated =
+      key && (await this.accounts.storedOutcome<WithdrawalAnswer>(userId, 'RequestWithdrawal', key));
+    if (repeated) return { ...repeated.result, position: repeated.position };
+    await this.stepUp.confirm(actor, form.secondFactor, context);
+
     const withdrawalId = randomUUID();
     const { result, position } = await this.accounts.execute<WithdrawalAnswer>({
       userId,
       commandType: 'RequestWithdrawal',
-      idempotencyKey: keyedRequest(idempotencyKey, form),
+      idempotencyKey: key,
       metadata: commandMetadata(actor, context),
       commands: ({ open }) => [
         {

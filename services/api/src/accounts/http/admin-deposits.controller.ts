@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, StreamableFile } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { rejectRequest, type CommandResponse } from '@ledgerstone/contracts';
+import { commandResponse, rejectRequest, type CommandResponse } from '@ledgerstone/contracts';
 import type { RequestContext } from '../../shared/auth/request-context.js';
 import { AdminOnly, StaffRead } from '../../shared/auth/access.decorators.js';
 import { CurrentActor } from '../../shared/auth/current-actor.decorator.js';
@@ -11,6 +11,7 @@ import type { Actor } from '../../shared/auth/actor.js';
 import { ConfirmDepositCommand } from '../application/confirm-deposit.command.js';
 import { ReadDepositProofQuery } from '../application/read-deposit-proof.query.js';
 import { RejectDepositCommand } from '../application/reject-deposit.command.js';
+import { ApiRoute } from '../../shared/http/api-route.js';
 
 @Controller('admin/deposits/:id')
 export class AdminDepositsController {
@@ -22,6 +23,11 @@ export class AdminDepositsController {
   @AdminOnly()
   @Post('confirm')
   @HttpCode(HttpStatus.OK)
+  @ApiRoute({
+    summary: 'Confirm a deposit: the amount is invested in its plan (a second confirm changes nothing)',
+    tag: 'Admin',
+    response: commandResponse,
+  })
   async confirm(
     @CurrentActor() admin: Actor,
     @Param('id') depositId: string,
@@ -33,6 +39,12 @@ export class AdminDepositsController {
   @AdminOnly()
   @Post('reject')
   @HttpCode(HttpStatus.OK)
+  @ApiRoute({
+    summary: 'Reject a deposit with a reason',
+    tag: 'Admin',
+    request: rejectRequest,
+    response: commandResponse,
+  })
   async reject(
     @CurrentActor() admin: Actor,
     @Param('id') depositId: string,
@@ -46,6 +58,11 @@ export class AdminDepositsController {
   @StaffRead()
   @Get('proof')
   @ProofResponseHeaders()
+  @ApiRoute({
+    summary: "A deposit's proof of payment",
+    tag: 'Admin',
+    response: 'file',
+  })
   async proof(@Param('id') depositId: string): Promise<StreamableFile> {
     return this.queries.execute(new ReadDepositProofQuery(depositId));
   }

@@ -3,6 +3,8 @@ import { CommandBus } from '@nestjs/cqrs';
 import {
   accountMessages,
   adjustBalancesRequest,
+  commandResponse,
+  messageResponse,
   updateUserRequest,
   type CommandResponse,
   type MessageResponse,
@@ -15,7 +17,8 @@ import { parseRequest } from '../../shared/http/parse-request.js';
 import type { Actor } from '../../shared/auth/actor.js';
 import { AdjustBalancesCommand } from '../application/adjust-balances.command.js';
 import { CloseAccountCommand } from '../application/close-account.command.js';
-import { UpdateMemberCommand } from '../application/update-member.command.js';
+import { UpdateMemberCommand } from '../../identity/index.js';
+import { ApiRoute } from '../../shared/http/api-route.js';
 
 @AdminOnly()
 @Controller('admin/users/:id')
@@ -24,6 +27,13 @@ export class AdminUsersController {
 
   /** Edit User Details' amounts: the changed figures with the ones shown, posted as adjustments of the differences. */
   @Put('balances')
+  @ApiRoute({
+    summary:
+      "Set the available, invested and profit figures: send the changed ones as { shown, target } with the version the figures were read at; each change is an adjustment with the reason; 409 when the version or a shown figure is not the account's",
+    tag: 'Admin',
+    request: adjustBalancesRequest,
+    response: commandResponse,
+  })
   async adjustBalances(
     @CurrentActor() admin: Actor,
     @Param('id') userId: string,
@@ -35,6 +45,12 @@ export class AdminUsersController {
   }
 
   @Patch()
+  @ApiRoute({
+    summary: "Edit a member's first name, last name and e-mail",
+    tag: 'Admin',
+    request: updateUserRequest,
+    response: messageResponse,
+  })
   async update(
     @CurrentActor() admin: Actor,
     @Param('id') userId: string,
@@ -49,6 +65,11 @@ export class AdminUsersController {
   /** "Delete user" closes the account; its money's history stays. */
   @Delete()
   @HttpCode(HttpStatus.OK)
+  @ApiRoute({
+    summary: 'Close an account: no more logins, sessions end, personal data erased; the money history stays',
+    tag: 'Admin',
+    response: messageResponse,
+  })
   async close(
     @CurrentActor() admin: Actor,
     @Param('id') userId: string,

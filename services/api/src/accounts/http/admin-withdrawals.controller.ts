@@ -1,6 +1,11 @@
 import { Body, Controller, HttpCode, HttpStatus, Param, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { payWithdrawalRequest, rejectRequest, type CommandResponse } from '@ledgerstone/contracts';
+import {
+  commandResponse,
+  payWithdrawalRequest,
+  rejectRequest,
+  type CommandResponse,
+} from '@ledgerstone/contracts';
 import type { RequestContext } from '../../shared/auth/request-context.js';
 import { AdminOnly } from '../../shared/auth/access.decorators.js';
 import { CurrentActor } from '../../shared/auth/current-actor.decorator.js';
@@ -9,6 +14,7 @@ import { parseRequest } from '../../shared/http/parse-request.js';
 import type { Actor } from '../../shared/auth/actor.js';
 import { MarkWithdrawalPaidCommand } from '../application/mark-withdrawal-paid.command.js';
 import { RejectWithdrawalCommand } from '../application/reject-withdrawal.command.js';
+import { ApiRoute } from '../../shared/http/api-route.js';
 
 @AdminOnly()
 @Controller('admin/withdrawals/:id')
@@ -17,6 +23,12 @@ export class AdminWithdrawalsController {
 
   @Post('pay')
   @HttpCode(HttpStatus.OK)
+  @ApiRoute({
+    summary: 'Mark a withdrawal paid, with the payout transaction reference when there is one',
+    tag: 'Admin',
+    request: payWithdrawalRequest,
+    response: commandResponse,
+  })
   async pay(
     @CurrentActor() admin: Actor,
     @Param('id') withdrawalId: string,
@@ -31,6 +43,12 @@ export class AdminWithdrawalsController {
 
   @Post('reject')
   @HttpCode(HttpStatus.OK)
+  @ApiRoute({
+    summary: 'Reject a withdrawal with a reason: the reserved amount goes back',
+    tag: 'Admin',
+    request: rejectRequest,
+    response: commandResponse,
+  })
   async reject(
     @CurrentActor() admin: Actor,
     @Param('id') withdrawalId: string,

@@ -12,7 +12,7 @@ import {
   UseInterceptors,
 } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { depositRequest, proofFileName, type DepositResponse } from '@ledgerstone/contracts';
+import { depositRequest, depositResponse, proofFileName, type DepositResponse } from '@ledgerstone/contracts';
 import type { RequestContext } from '../../shared/auth/request-context.js';
 import { MemberOnly } from '../../shared/auth/access.decorators.js';
 import { CurrentActor } from '../../shared/auth/current-actor.decorator.js';
@@ -24,6 +24,7 @@ import { RequestDepositCommand, type UploadedProof } from '../application/reques
 import { idempotencyKey } from '../../shared/http/idempotency-key.js';
 import { ProofResponseHeaders } from './proof-response.js';
 import { PROOF_FIELD, ProofUploadInterceptor } from './proof-upload.interceptor.js';
+import { ApiRoute } from '../../shared/http/api-route.js';
 
 /** The form with the proof's file name, which is kept with the proof: all refused at once, before anything is stored. */
 const depositForm = depositRequest.extend({ [PROOF_FIELD]: proofFileName.optional() });
@@ -40,6 +41,15 @@ export class MemberDepositController {
   @Post('deposit')
   @HttpCode(HttpStatus.CREATED)
   @UseInterceptors(ProofUploadInterceptor)
+  @ApiRoute({
+    summary:
+      'Deposit with proof of payment (multipart; PNG, JPEG, WebP or PDF by content, at most 10 MB): pending until an admin confirms',
+    tag: 'Member',
+    request: depositRequest,
+    fileField: PROOF_FIELD,
+    idempotent: true,
+    response: depositResponse,
+  })
   async deposit(
     @CurrentActor() member: Actor,
     @Body() body: unknown,
@@ -59,6 +69,11 @@ export class MemberDepositController {
   /** The member's own proof of payment; any other id is not found. */
   @Get('deposits/:id/proof')
   @ProofResponseHeaders()
+  @ApiRoute({
+    summary: "The member's own proof of payment of a deposit",
+    tag: 'Member',
+    response: 'file',
+  })
   async proof(@CurrentActor() member: Actor, @Param('id') depositId: string): Promise<StreamableFile> {
     return this.queries.execute(new ReadDepositProofQuery(depositId, member.userId));
   }

@@ -1,7 +1,7 @@
-import { Inject, Injectable, NotFoundException } from '@nestjs/common';
-import { accountMessages } from '@ledgerstone/contracts';
+import { Inject, Injectable } from '@nestjs/common';
 import { z } from 'zod';
 import { DATABASE, type Database } from '../../shared/infrastructure/infrastructure.tokens.js';
+import { TransactionNotFoundError } from '../domain/accounts.errors.js';
 import { accountsDatabase, type AccountsDatabase } from './accounts.tables.js';
 
 const uuid = z.guid();
@@ -23,7 +23,7 @@ export class AccountLookup {
           .where('deposit_id', '=', depositId)
           .executeTakeFirst()
       : undefined;
-    if (!row) throw new NotFoundException(accountMessages.depositNotFound);
+    if (!row) throw new TransactionNotFoundError('deposit');
     return row.user_id;
   }
 
@@ -35,20 +35,20 @@ export class AccountLookup {
           .where('withdrawal_id', '=', withdrawalId)
           .executeTakeFirst()
       : undefined;
-    if (!row) throw new NotFoundException(accountMessages.withdrawalNotFound);
+    if (!row) throw new TransactionNotFoundError('withdrawal');
     return row.user_id;
   }
 
   /** The proof of a deposit; with `ownerId`, only when it is that member's. */
   async proof(depositId: string, ownerId?: string) {
-    if (!uuid.safeParse(depositId).success) throw new NotFoundException(accountMessages.depositNotFound);
+    if (!uuid.safeParse(depositId).success) throw new TransactionNotFoundError('deposit');
     let query = this.db
       .selectFrom('deposit_proofs')
       .select(['object_key', 'content_type', 'size_bytes'])
       .where('deposit_id', '=', depositId);
     if (ownerId !== undefined) query = query.where('user_id', '=', ownerId);
     const row = await query.executeTakeFirst();
-    if (!row) throw new NotFoundException(accountMessages.depositNotFound);
+    if (!row) throw new TransactionNotFoundError('deposit');
     return row;
   }
 }

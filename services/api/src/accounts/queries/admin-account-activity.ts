@@ -1,9 +1,9 @@
-import { Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { AdminAccountActivity, TimelineQuery } from '@ledgerstone/contracts';
 import { EventStore, type RecordedEvent } from '@ledgerstone/eventstore';
 import { accountStreamId, formatCents } from '@ledgerstone/ledger';
 import { DATABASE, type Database } from '../../shared/infrastructure/infrastructure.tokens.js';
-import { readModelDatabase } from './read-model.tables.js';
+import { identityDatabase, UserNotFoundError } from '../../identity/index.js';
 
 const STAFF_ROLES = new Set(['admin', 'auditor']);
 
@@ -63,13 +63,13 @@ export function matchesTimeline(event: RecordedEvent, filter: TimelineQuery): bo
 
 /** Refuses an id that is not a member's (404), as staff routes name members by id. */
 export async function assertMember(database: Database, userId: string): Promise<void> {
-  const member = await readModelDatabase(database)
+  const member = await identityDatabase(database)
     .selectFrom('users')
     .select('id')
     .where('id', '=', userId)
     .where('role', '=', 'member')
     .executeTakeFirst();
-  if (!member) throw new NotFoundException('User not found');
+  if (!member) throw new UserNotFoundError('other');
 }
 
 /**
@@ -86,7 +86,7 @@ export class AdminAccountActivityQuery {
 
   async activity(userId: string, filter: TimelineQuery = {}): Promise<AdminAccountActivity> {
     await assertMember(this.database, userId);
-    const db = readModelDatabase(this.database);
+    const db = identityDatabase(this.database);
     const events = (await this.store.readStream(accountStreamId(userId))).filter((event) =>
       matchesTimeline(event, filter),
     );

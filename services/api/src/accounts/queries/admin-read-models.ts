@@ -1,4 +1,4 @@
-import { Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import {
   readModels,
   type AdminAmount,
@@ -12,12 +12,20 @@ import {
   type AdminUsersQuery,
 } from '@ledgerstone/contracts';
 import { formatCents } from '@ledgerstone/ledger';
+import { UserNotFoundError } from '../../identity/index.js';
+import {
+  adminTotals,
+  availableBalancesOf,
+  figuresOf,
+  readModelDatabase,
+  readOrEmpty,
+} from '@ledgerstone/read-models';
 import { sql } from 'kysely';
 import { CLOCK, type Clock } from '../../shared/clock/clock.js';
 import { DATABASE, type Database } from '../../shared/infrastructure/infrastructure.tokens.js';
-import { figuresOf } from './member-read-models.js';
-import { readModelDatabase, readOrEmpty, type AdminTotalsTable } from './read-model.tables.js';
 import { waitForPosition } from '../../shared/database/read-your-writes.js';
+import type { PaymentMethodsTable } from '../../catalog/index.js';
+import type { AccountTables } from '../persistence/accounts.tables.js';
 
 /** `%` and `_` typed into the search box are letters, not patterns. */
 function containsPattern(text: string): string {
@@ -34,17 +42,6 @@ function utcDates(today: Date, days: number): string[] {
   );
 }
 
-const NO_TOTALS: Omit<AdminTotalsTable, 'id'> = {
-  users: 0,
-  active_users: 0,
-  total_deposits: 0n,
-  pending_deposits_count: 0,
-  pending_deposits_sum: 0n,
-  total_withdrawals: 0n,
-  pending_withdrawals_count: 0,
-  pending_withdrawals_sum: 0n,
-};
-
 /** What admins and auditors read: every member's figures, the transaction list and the totals. */
 @Injectable()
 export class AdminReadModels {
@@ -53,8 +50,11 @@ export class AdminReadModels {
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
+  /** Members and their account states from the write side; transactions name their method from it too. */
   private get db() {
-    return readModelDatabase(this.database);
+    return readModelDatabase(this.database).withTables<
+      AccountTables & { payment_methods: PaymentMethodsTable }
+    >();
   }
 
   async users(query: AdminUsersQuery, after: unknown): Promise<AdminUserList> {
@@ -81,19 +81,10 @@ export class AdminReadModels {
         .offset((query.page - 1) * query.pageSize)
         .execute(),
     ]);
-    const ids = page.map((user) => user.id);
-    const balances = await readOrEmpty(
-      () =>
-        ids.length === 0
-          ? Promise.resolve([])
-          : this.db
-              .selectFrom('rm_member_balances')
-              .select(['user_id', 'available'])
-              .where('user_id', 'in', ids)
-              .execute(),
-      [],
+    const available = await availableBalancesOf(
+      this.database,
+      page.map((user) => user.id),
     );
-    const available = new Map(balances.map((row) => [row.user_id, row.available]));
     return {
       users: page.map((user) => ({
         id: user.id,
@@ -119,7 +110,7 @@ export class AdminReadModels {
       .where('id', '=', userId)
       .where('role', '=', 'member')
       .executeTakeFirst();
-    if (!user) throw new NotFoundException('User not found');
+    if (!user) throw new UserNotFoundError('other');
     const account = await this.db
       .selectFrom('account_states')
       .select([
@@ -196,22 +187,7 @@ export class AdminReadModels {
 
   async totals(after: unknown): Promise<AdminTotals> {
     await waitForPosition(this.database, after, [readModels.adminTotals]);
-    const row =
-      (await readOrEmpty(
-        () => this.db.selectFrom('rm_admin_totals').selectAll().where('id', '=', 1).executeTakeFirst(),
-        undefined,
-      )) ?? NO_TOTALS;
-    return {
-      users: row.users,
-      active_users: row.active_users,
-      total_deposits: formatCents(row.total_deposits),
-      pending_deposits: { count: row.pending_deposits_count, amount: formatCents(row.pending_deposits_sum) },
-      total_withdrawals: formatCents(row.total_withdrawals),
-      pending_withdrawals: {
-        count: row.pending_withdrawals_count,
-        amount: formatCents(row.pending_withdrawals_sum),
-      },
-    };
+    return adminTotals(this.database);
   }
 
   /** The dashboard's "funds": confirmed deposits. */

@@ -1,9 +1,9 @@
-import { Inject, NotFoundException } from '@nestjs/common';
+import { Inject } from '@nestjs/common';
 import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type { MemberProfile } from '@ledgerstone/contracts';
 import { DATABASE, type Database } from '../../shared/infrastructure/infrastructure.tokens.js';
 import { memberFigures } from '../../accounts/queries/member-read-models.js';
-import { identityDatabase, type IdentityDatabase } from '../../identity/index.js';
+import { identityDatabase, UserNotFoundError, type IdentityDatabase } from '../../identity/index.js';
 
 export class GetMemberProfile extends Query<MemberProfile> {
   /** `after`: a command's log position the figures must reflect (read your writes). */
@@ -29,7 +29,7 @@ export class GetMemberProfileHandler implements IQueryHandler<GetMemberProfile> 
       .select(['id', 'first_name', 'last_name', 'email', 'phone', 'referral_code', 'status', 'created_at'])
       .where('id', '=', userId)
       .executeTakeFirst();
-    if (!user) throw new NotFoundException('Account not found');
+    if (!user) throw new UserNotFoundError('own');
     const figures = await memberFigures(this.database, userId, after);
     return {
       id: user.id,

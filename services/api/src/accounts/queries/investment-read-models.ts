@@ -6,62 +6,41 @@ import {
   type AdminRunningInvestments,
   type RunningInvestments,
 } from '@ledgerstone/contracts';
-import { formatCents } from '@ledgerstone/ledger';
+import {
+  readModelDatabase,
+  readOrEmpty,
+  runningInvestmentOf,
+  runningInvestmentsOf,
+} from '@ledgerstone/read-models';
 import { z } from 'zod';
 import { MemberOnly, StaffRead } from '../../shared/auth/access.decorators.js';
 import { CurrentActor } from '../../shared/auth/current-actor.decorator.js';
 import type { Actor } from '../../shared/auth/actor.js';
 import { DATABASE, type Database } from '../../shared/infrastructure/infrastructure.tokens.js';
-import { readModelDatabase, readOrEmpty, type InvestmentsTable } from './read-model.tables.js';
+import type { UsersTable } from '../../identity/index.js';
 import { waitForPosition } from '../../shared/database/read-your-writes.js';
+import { ApiRoute } from '../../shared/http/api-route.js';
+import { AFTER, afterQuery } from './after-query.js';
 
 const userIdParameter = z.uuid();
-
-function runningInvestmentOf(row: InvestmentsTable) {
-  return {
-    id: row.investment_id!,
-    plan_name: row.plan_name,
-    percentage: row.percentage,
-    term_days: row.term_days,
-    principal: formatCents(row.principal),
-    accrued: formatCents(row.accrued),
-    accrued_through: row.accrued_through,
-    startedAt: row.started_at!.toISOString(),
-    maturesAt: row.matures_at!.toISOString(),
-  };
-}
 
 /** Running investments from the investments read model, the one that matures first first. */
 @Injectable()
 export class InvestmentReadModels {
   constructor(@Inject(DATABASE) private readonly database: Database) {}
 
-  private get db() {
-    return readModelDatabase(this.database);
-  }
-
   async ofMember(userId: string, after: unknown): Promise<RunningInvestments> {
     await waitForPosition(this.database, after, [readModels.investments]);
-    const rows = await readOrEmpty(
-      () =>
-        this.db
-          .selectFrom('rm_investments')
-          .selectAll()
-          .where('user_id', '=', userId)
-          .where('status', '=', 'running')
-          .orderBy('matures_at')
-          .orderBy('investment_id')
-          .execute(),
-      [],
-    );
-    return { data: rows.map(runningInvestmentOf) };
+    return runningInvestmentsOf(this.database, userId);
   }
 
+  /** Every member's, with the member's name from the write side's `users`. */
   async all(after: unknown): Promise<AdminRunningInvestments> {
     await waitForPosition(this.database, after, [readModels.investments]);
     const rows = await readOrEmpty(
       () =>
-        this.db
+        readModelDatabase(this.database)
+          .withTables<{ users: UsersTable }>()
           .selectFrom('rm_investments')
           .innerJoin('users', 'users.id', 'rm_investments.user_id')
           .selectAll('rm_investments')
@@ -87,6 +66,12 @@ export class MemberInvestmentsController {
   constructor(private readonly investments: InvestmentReadModels) {}
 
   @Get('user/investments')
+  @ApiRoute({
+    summary: `The member's running investments (plan, principal, start, maturity, profit accrued so far), the first to mature first.${AFTER}`,
+    tag: 'Member',
+    query: afterQuery,
+    response: runningInvestments,
+  })
   async investmentsOf(
     @CurrentActor() actor: Actor,
     @Query('after') after: unknown,
@@ -101,11 +86,23 @@ export class AdminInvestmentsController {
   constructor(private readonly investments: InvestmentReadModels) {}
 
   @Get('admin/investments')
+  @ApiRoute({
+    summary: `Every member's running investments with the member's name, the first to mature first.${AFTER}`,
+    tag: 'Admin',
+    query: afterQuery,
+    response: adminRunningInvestments,
+  })
   async all(@Query('after') after: unknown): Promise<AdminRunningInvestments> {
     return adminRunningInvestments.parse(await this.investments.all(after));
   }
 
   @Get('admin/users/:id/investments')
+  @ApiRoute({
+    summary: `One member's running investments, the first to mature first.${AFTER}`,
+    tag: 'Admin',
+    query: afterQuery,
+    response: runningInvestments,
+  })
   async ofMember(@Param('id') id: string, @Query('after') after: unknown): Promise<RunningInvestments> {
     return runningInvestments.parse(await this.investments.ofMember(userIdParameter.parse(id), after));
   }

@@ -19,6 +19,8 @@ import { CurrentActor } from '../../shared/auth/current-actor.decorator.js';
 import type { Actor } from '../../shared/auth/actor.js';
 import { GetMemberProfile } from './get-member-profile.query.js';
 import { MemberReadModels } from './member-read-models.js';
+import { ApiRoute } from '../../shared/http/api-route.js';
+import { AFTER, afterQuery } from './after-query.js';
 
 @MemberOnly()
 @Controller()
@@ -29,16 +31,33 @@ export class MemberReadModelsController {
   ) {}
 
   @Get('user')
+  @ApiRoute({
+    summary: "The member's profile",
+    tag: 'Member',
+    response: memberProfile,
+  })
   async profile(@CurrentActor() actor: Actor, @Query('after') after: unknown): Promise<MemberProfile> {
     return memberProfile.parse(await this.queries.execute(new GetMemberProfile(actor.userId, after)));
   }
 
   @Get('transactions/deposit')
+  @ApiRoute({
+    summary: `The member's deposit history, newest first.${AFTER}`,
+    tag: 'Member',
+    query: afterQuery,
+    response: depositHistory,
+  })
   async deposits(@CurrentActor() actor: Actor, @Query('after') after: unknown): Promise<DepositHistory> {
     return depositHistory.parse(await this.readModels.deposits(actor.userId, after));
   }
 
   @Get('withdraw')
+  @ApiRoute({
+    summary: `The member's withdrawal history, newest first.${AFTER}`,
+    tag: 'Member',
+    query: afterQuery,
+    response: withdrawalHistory,
+  })
   async withdrawals(
     @CurrentActor() actor: Actor,
     @Query('after') after: unknown,
@@ -47,16 +66,34 @@ export class MemberReadModelsController {
   }
 
   @Get('user/activity')
+  @ApiRoute({
+    summary: `Every money movement of the member's account, newest first.${AFTER}`,
+    tag: 'Member',
+    query: afterQuery,
+    response: accountActivity,
+  })
   async activity(@CurrentActor() actor: Actor, @Query('after') after: unknown): Promise<AccountActivity> {
     return accountActivity.parse(await this.readModels.activity(actor.userId, after));
   }
 
   @Get('users/affiliates')
+  @ApiRoute({
+    summary: `The members this member referred: first name, last initial, verified or not.${AFTER}`,
+    tag: 'Member',
+    query: afterQuery,
+    response: affiliates,
+  })
   async affiliates(@CurrentActor() actor: Actor, @Query('after') after: unknown): Promise<Affiliates> {
     return affiliates.parse(await this.readModels.affiliates(actor.userId, after));
   }
 
   @Get('user/profit')
+  @ApiRoute({
+    summary: `The member's profit: unlocked (Withdraw Profit may draw on it) and locked; next_unlock_at is when the first running investment matures, null when none runs.${AFTER}`,
+    tag: 'Member',
+    query: afterQuery,
+    response: memberProfitStatus,
+  })
   async profit(@CurrentActor() actor: Actor, @Query('after') after: unknown): Promise<MemberProfitStatus> {
     return memberProfitStatus.parse(await this.readModels.profit(actor.userId, after));
   }

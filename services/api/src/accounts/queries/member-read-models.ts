@@ -8,46 +8,24 @@ import {
   type MemberProfitStatus,
   type WithdrawalHistory,
 } from '@ledgerstone/contracts';
-import { formatCents, totalProfit } from '@ledgerstone/ledger';
+import { formatCents } from '@ledgerstone/ledger';
+import {
+  accountActivityOf,
+  memberBalancesOf,
+  memberFiguresOf,
+  nextMaturityOf,
+  readModelDatabase,
+  readOrEmpty,
+} from '@ledgerstone/read-models';
 import { DATABASE, type Database } from '../../shared/infrastructure/infrastructure.tokens.js';
-import { readModelDatabase, readOrEmpty, type MemberBalancesTable } from './read-model.tables.js';
 import { waitForPosition } from '../../shared/database/read-your-writes.js';
-
-/** The dashboard's four cards from a balances row; zeros before any money moved. */
-export function figuresOf(
-  row:
-    | Pick<
-        MemberBalancesTable,
-        'available' | 'profit_locked' | 'profit_unlocked' | 'total_deposited' | 'total_withdrawn'
-      >
-    | undefined,
-): MemberFigures {
-  return {
-    withdrawable_balance: formatCents(row?.available ?? 0n),
-    total_invest: formatCents(row?.total_deposited ?? 0n),
-    total_withdrawal: formatCents(row?.total_withdrawn ?? 0n),
-    total_balance: formatCents(
-      row ? totalProfit({ profitLocked: row.profit_locked, profitUnlocked: row.profit_unlocked }) : 0n,
-    ),
-  };
-}
-
-export async function readBalances(db: Database, userId: string): Promise<MemberBalancesTable | undefined> {
-  return readOrEmpty(
-    () =>
-      readModelDatabase(db)
-        .selectFrom('rm_member_balances')
-        .selectAll()
-        .where('user_id', '=', userId)
-        .executeTakeFirst(),
-    undefined,
-  );
-}
+import type { PaymentMethodsTable } from '../../catalog/index.js';
+import type { UsersTable } from '../../identity/index.js';
 
 /** The member's figures, waiting first for `after` when given. */
 export async function memberFigures(db: Database, userId: string, after?: unknown): Promise<MemberFigures> {
   await waitForPosition(db, after, [readModels.memberBalances]);
-  return figuresOf(await readBalances(db, userId));
+  return memberFiguresOf(db, userId);
 }
 
 /** What a member reads of their own account; every query is keyed by the caller's user id. */
@@ -55,8 +33,12 @@ export async function memberFigures(db: Database, userId: string, after?: unknow
 export class MemberReadModels {
   constructor(@Inject(DATABASE) private readonly database: Database) {}
 
+  /** Deposits and withdrawals name their method, referrals their member: joined from the write side. */
   private get db() {
-    return readModelDatabase(this.database);
+    return readModelDatabase(this.database).withTables<{
+      payment_methods: PaymentMethodsTable;
+      users: UsersTable;
+    }>();
   }
 
   async deposits(userId: string, after: unknown): Promise<DepositHistory> {
@@ -123,26 +105,7 @@ export class MemberReadModels {
 
   async activity(userId: string, after: unknown): Promise<AccountActivity> {
     await waitForPosition(this.database, after, [readModels.accountActivity]);
-    const rows = await readOrEmpty(
-      () =>
-        this.db
-          .selectFrom('rm_account_activity')
-          .selectAll()
-          .where('user_id', '=', userId)
-          .orderBy('stream_position', 'desc')
-          .execute(),
-      [],
-    );
-    return {
-      data: rows.map((row) => ({
-        id: row.event_id,
-        type: row.type,
-        amount: formatCents(row.amount),
-        bucket: row.bucket,
-        reason: row.reason,
-        occurredAt: row.occurred_at.toISOString(),
-      })),
-    };
+    return accountActivityOf(this.database, userId);
   }
 
   /** The members this member referred: first name and last initial only, as `users` holds them now. */
@@ -179,21 +142,12 @@ export class MemberReadModels {
   /** What Withdraw Profit may draw on now, what is still locked, and when the first running investment matures. */
   async profit(userId: string, after: unknown): Promise<MemberProfitStatus> {
     await waitForPosition(this.database, after, [readModels.memberBalances, readModels.investments]);
-    const balances = await readBalances(this.database, userId);
-    const next = await readOrEmpty(
-      () =>
-        this.db
-          .selectFrom('rm_investments')
-          .select((select) => select.fn.min('matures_at').as('matures_at'))
-          .where('user_id', '=', userId)
-          .where('status', '=', 'running')
-          .executeTakeFirst(),
-      undefined,
-    );
+    const balances = await memberBalancesOf(this.database, userId);
+    const next = await nextMaturityOf(this.database, userId);
     return {
       profit_unlocked: formatCents(balances?.profit_unlocked ?? 0n),
       profit_locked: formatCents(balances?.profit_locked ?? 0n),
-      next_unlock_at: next?.matures_at ? new Date(next.matures_at).toISOString() : null,
+      next_unlock_at: next?.toISOString() ?? null,
     };
   }
 }

@@ -10,7 +10,7 @@ import { identityDatabase, type IdentityDatabase } from '../persistence/identity
 import type { Actor } from '../../shared/auth/actor.js';
 import { SessionStore } from '../persistence/session-store.js';
 import { findUser } from '../persistence/users.js';
-import { identityErrors } from './identity.errors.js';
+import { identityErrors } from '../domain/identity.errors.js';
 import { IdentityMail } from './identity-mail.js';
 import { PasswordHasher } from './password-hasher.js';
 import type { RequestContext } from '../../shared/auth/request-context.js';

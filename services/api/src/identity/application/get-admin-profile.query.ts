@@ -1,7 +1,8 @@
-import { Inject, NotFoundException } from '@nestjs/common';
+import { Inject } from '@nestjs/common';
 import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type { AdminProfile } from '@ledgerstone/contracts';
 import { DATABASE, type Database } from '../../shared/infrastructure/infrastructure.tokens.js';
+import { UserNotFoundError } from '../domain/identity.errors.js';
 import { identityDatabase, type IdentityDatabase } from '../persistence/identity.tables.js';
 
 export class GetAdminProfile extends Query<AdminProfile> {
@@ -25,7 +26,7 @@ export class GetAdminProfileHandler implements IQueryHandler<GetAdminProfile> {
       .where('id', '=', userId)
       .where('role', 'in', ['admin', 'auditor'])
       .executeTakeFirst();
-    if (!staff) throw new NotFoundException('Account not found');
+    if (!staff) throw new UserNotFoundError('own');
     return { ...staff, email: staff.email ?? '' };
   }
 }

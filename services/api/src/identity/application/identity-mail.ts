@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { AdminMessageRequest, MailJob } from '@ledgerstone/contracts';
+import type { AdminMessageRequest, MailJob, SecurityChange } from '@ledgerstone/contracts';
 import type { IdentityEvent, SessionAudience } from '@ledgerstone/ledger';
 import type { Transaction } from 'kysely';
 import type { ApiConfig } from '../../shared/config/config.js';
@@ -10,12 +10,21 @@ import { VERIFICATION_CODE_MINUTES } from '../domain/verification-code.js';
 export const PASSWORD_RESET_MINUTES = 30;
 
 /** The pages of the SPA that mails link to, per audience. */
-const PAGES: Record<SessionAudience, { login: string; resetPassword: string; forgotPassword: string }> = {
-  member: { login: '/login', resetPassword: '/reset-password', forgotPassword: '/forgot-password' },
+const PAGES: Record<
+  SessionAudience,
+  { login: string; resetPassword: string; forgotPassword: string; security: string }
+> = {
+  member: {
+    login: '/login',
+    resetPassword: '/reset-password',
+    forgotPassword: '/forgot-password',
+    security: '/dashboard/security',
+  },
   admin: {
     login: '/admin-login',
     resetPassword: '/admin-reset-password',
     forgotPassword: '/admin-forgot-password',
+    security: '/admin-dashboard/security',
   },
 };
 
@@ -123,6 +132,34 @@ export class IdentityMail {
     return this.record(
       trx,
       { template: 'admin-message', to, data: { firstName, subject: message.subject, body: message.message } },
+      cause,
+    );
+  }
+
+  /** What changed in how the account signs in, when and from where (the request's device and address). */
+  securityChange<Tables>(
+    trx: Transaction<Tables>,
+    to: string,
+    firstName: string,
+    change: { kind: SecurityChange; passkeyName: string | null; at: Date; device: string; ip: string },
+    audience: SessionAudience,
+    cause: IdentityMailCause,
+  ): Promise<OutboxMail> {
+    return this.record(
+      trx,
+      {
+        template: 'security-change',
+        to,
+        data: {
+          firstName,
+          change: change.kind,
+          passkeyName: change.passkeyName,
+          changedAt: change.at.toISOString(),
+          device: change.device,
+          ip: change.ip,
+          securityUrl: `${this.publicUrl}${PAGES[audience].security}`,
+        },
+      },
       cause,
     );
   }

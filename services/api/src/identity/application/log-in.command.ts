@@ -1,6 +1,12 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import type { SessionAudience } from '@ledgerstone/ledger';
+import { PENDING_LOGIN_MINUTES, type TwoFactorMethod } from '@ledgerstone/contracts';
+import {
+  hasSecondFactor,
+  mayUseStaffArea,
+  type SessionAudience,
+  type TwoFactorState,
+} from '@ledgerstone/ledger';
 import { CLOCK, type Clock } from '../../shared/clock/clock.js';
 import type { ApiConfig } from '../../shared/config/config.js';
 import { API_CONFIG, DATABASE, type Database } from '../../shared/infrastructure/infrastructure.tokens.js';
@@ -8,17 +14,31 @@ import { RateLimits } from '../../shared/rate-limits/rate-limits.js';
 import { TooManyAttempts } from '../../shared/rate-limits/too-many-attempts.error.js';
 import { newVerificationCode } from '../domain/secrets.js';
 import { issueVerificationTicket, type VerificationTicket } from '../domain/verification-ticket.js';
-import { IdentityEventLog } from '../persistence/identity-event-log.js';
 import { identityDatabase, type IdentityDatabase } from '../persistence/identity.tables.js';
-import { SessionStore, type StartedSession } from '../persistence/session-store.js';
+import type { StartedSession } from '../persistence/session-store.js';
+import { TwoFactorStore } from '../persistence/two-factor-store.js';
 import { findUserByEmail, storeVerificationCode, type User } from '../persistence/users.js';
-import { identityErrors } from './identity.errors.js';
+import { identityErrors } from '../domain/identity.errors.js';
 import { IdentityMail } from './identity-mail.js';
 import { PasswordHasher } from './password-hasher.js';
+import { SecurityChanges } from './security-changes.js';
+import { SignIn } from './sign-in.js';
 import type { RequestContext } from '../../shared/auth/request-context.js';
 
+/** What the second step may take: the app, a passkey, a recovery code while some are left. */
+export function methodsOf(state: TwoFactorState): TwoFactorMethod[] {
+  return [
+    ...(state.totp ? (['totp'] as const) : []),
+    ...(state.passkeys.length > 0 ? (['passkey'] as const) : []),
+    ...(state.recoveryCodesLeft > 0 ? (['recovery'] as const) : []),
+  ];
+}
+
 export type LoginOutcome =
-  | { kind: 'signed-in'; session: StartedSession; persistent: boolean }
+  /** `twoFactorSetupRequired`: staff without a second factor, who reach only its setup until they have one. */
+  | { kind: 'signed-in'; session: StartedSession; persistent: boolean; twoFactorSetupRequired: boolean }
+  /** Right password of an account with a second factor: no session until the second step, which the token starts. */
+  | { kind: 'two-factor-required'; pendingLogin: string; methods: TwoFactorMethod[] }
   /** Right credentials, unverified account: a fresh code is on its way and the ticket ties the verify call to it. */
   | { kind: 'verification-required'; ticket: VerificationTicket };
 
@@ -43,9 +63,10 @@ export class LogInHandler implements ICommandHandler<LogIn> {
     @Inject(API_CONFIG) private readonly config: ApiConfig,
     private readonly rateLimits: RateLimits,
     private readonly passwords: PasswordHasher,
-    private readonly sessions: SessionStore,
-    private readonly events: IdentityEventLog,
     private readonly mail: IdentityMail,
+    private readonly twoFactor: TwoFactorStore,
+    private readonly signIn: SignIn,
+    private readonly security: SecurityChanges,
   ) {
     this.db = identityDatabase(database);
   }
@@ -67,23 +88,24 @@ export class LogInHandler implements ICommandHandler<LogIn> {
     if (user.status === 'unverified') return this.requireVerification(user, now, context);
 
     const persistent = audience === 'member' && rememberMe;
-    const session = await this.db.transaction().execute(async (trx) => {
-      const started = await this.sessions.start(trx, { userId: user.id, audience, persistent, now });
-      await this.events.record(
-        trx,
-        user.id,
-        [
-          {
-            type: 'SessionStarted',
-            data: { userId: user.id, sessionId: started.sessionId, audience, persistent },
-          },
-        ],
-        { actorId: user.id, actorRole: user.role, requestId: context.requestId },
+    const state = await this.twoFactor.state(this.db, user.id);
+    if (hasSecondFactor(state)) {
+      const pendingLogin = await this.db.transaction().execute((trx) =>
+        this.twoFactor.startPendingLogin(trx, {
+          userId: user.id,
+          audience,
+          persistent,
+          now,
+          expiresAt: new Date(now.getTime() + PENDING_LOGIN_MINUTES * 60_000),
+        }),
       );
-      return started;
-    });
-    this.events.committed();
-    return { kind: 'signed-in', session, persistent };
+      return { kind: 'two-factor-required', pendingLogin, methods: methodsOf(state) };
+    }
+    const { session, mails } = await this.db
+      .transaction()
+      .execute((trx) => this.signIn.start(trx, user, { audience, persistent, context, now }));
+    await this.security.afterCommit(mails);
+    return { kind: 'signed-in', session, persistent, twoFactorSetupRequired: !mayUseStaffArea(state) };
   }
 
   private async requireVerification(user: User, now: Date, context: RequestContext): Promise<LoginOutcome> {

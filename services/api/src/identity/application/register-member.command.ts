@@ -15,7 +15,7 @@ import { DecoyVerifications } from '../persistence/decoy-verifications.js';
 import { IdentityEventLog } from '../persistence/identity-event-log.js';
 import { identityDatabase, type IdentityDatabase } from '../persistence/identity.tables.js';
 import { storeVerificationCode } from '../persistence/users.js';
-import { identityErrors } from './identity.errors.js';
+import { identityErrors } from '../domain/identity.errors.js';
 import { IdentityMail } from './identity-mail.js';
 import { PasswordHasher } from './password-hasher.js';
 import type { RequestContext } from '../../shared/auth/request-context.js';

@@ -9,7 +9,7 @@ import { issueVerificationTicket, type VerificationTicket } from '../domain/veri
 import { identityDatabase, type IdentityDatabase } from '../persistence/identity.tables.js';
 import { DecoyVerifications } from '../persistence/decoy-verifications.js';
 import { findUser, storeVerificationCode } from '../persistence/users.js';
-import { identityErrors } from './identity.errors.js';
+import { identityErrors } from '../domain/identity.errors.js';
 import { IdentityMail } from './identity-mail.js';
 import type { RequestContext } from '../../shared/auth/request-context.js';
 

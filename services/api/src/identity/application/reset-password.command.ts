@@ -12,7 +12,7 @@ import {
   type IdentityTransaction,
 } from '../persistence/identity.tables.js';
 import { SessionStore } from '../persistence/session-store.js';
-import { identityErrors } from './identity.errors.js';
+import { identityErrors } from '../domain/identity.errors.js';
 import { IdentityMail } from './identity-mail.js';
 import { PasswordHasher } from './password-hasher.js';
 import type { RequestContext } from '../../shared/auth/request-context.js';

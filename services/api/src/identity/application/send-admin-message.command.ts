@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { Inject, NotFoundException } from '@nestjs/common';
+import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { AdminMessageRequest } from '@ledgerstone/contracts';
 import { z } from 'zod';
 import { CLOCK, type Clock } from '../../shared/clock/clock.js';
 import { DATABASE, type Database } from '../../shared/infrastructure/infrastructure.tokens.js';
+import { UserNotFoundError } from '../domain/identity.errors.js';
 import { IdentityEventLog } from '../persistence/identity-event-log.js';
 import { identityDatabase, type IdentityDatabase } from '../persistence/identity.tables.js';
 import type { Actor } from '../../shared/auth/actor.js';
@@ -39,7 +40,7 @@ export class SendAdminMessageHandler implements ICommandHandler<SendAdminMessage
   }
 
   async execute({ admin, userId, message, context }: SendAdminMessage): Promise<void> {
-    if (!userIdFormat.safeParse(userId).success) throw userNotFound();
+    if (!userIdFormat.safeParse(userId).success) throw new UserNotFoundError('other');
     const sent = await this.db.transaction().execute(async (trx) => {
       // Shared lock: the account cannot be closed (and its e-mail erased) while the message is recorded.
       const user = await trx
@@ -75,12 +76,8 @@ export class SendAdminMessageHandler implements ICommandHandler<SendAdminMessage
         requestId: context.requestId,
       });
     });
-    if (!sent) throw userNotFound();
+    if (!sent) throw new UserNotFoundError('other');
     this.events.committed();
     await this.mail.enqueue(sent);
   }
-}
-
-function userNotFound(): NotFoundException {
-  return new NotFoundException('User not found');
 }

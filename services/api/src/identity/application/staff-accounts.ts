@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { newPasswordSchema, type UserRole } from '@ledgerstone/contracts';
 import { newPasswordProblem } from '../../shared/auth/password-policy.js';
+import { seal, sealingKey, totpSealContext } from '../domain/secret-box.js';
 import { newReferralCode } from '../domain/secrets.js';
 import type { IdentityEventLog } from '../persistence/identity-event-log.js';
 import { type IdentityDatabase, type IdentityTransaction } from '../persistence/identity.tables.js';
@@ -52,6 +53,35 @@ export class StaffAccounts {
   async create(staff: StaffDetails, now: Date): Promise<string> {
     const passwordHash = await this.hashPassword(staff.password);
     const userId = await this.db.transaction().execute((trx) => this.insert(trx, staff, passwordHash, now));
+    this.events.committed();
+    return userId;
+  }
+
+  /**
+   * For tests only: a staff account whose authenticator app is already on, so tests of the admin area sign in
+   * with a code instead of walking through the setup each time. It records no SecondFactorAdded, so the tests'
+   * streams read as an account's before. Operators' accounts (`create`, `ensureAdmin`) always start without one.
+   */
+  async createWithAuthenticator(
+    staff: StaffDetails,
+    now: Date,
+    totp: { secret: string; twoFactorKey: string },
+  ): Promise<string> {
+    const passwordHash = await this.hashPassword(staff.password);
+    const userId = await this.db.transaction().execute(async (trx) => {
+      const id = await this.insert(trx, staff, passwordHash, now);
+      await trx
+        .insertInto('totp_factors')
+        .values({
+          user_id: id,
+          sealed_secret: seal(sealingKey(totp.twoFactorKey), totp.secret, totpSealContext(id)),
+          setup_started_at: now,
+          enabled_at: now,
+          last_used_step: null,
+        })
+        .execute();
+      return id;
+    });
     this.events.committed();
     return userId;
   }

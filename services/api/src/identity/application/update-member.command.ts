@@ -1,14 +1,14 @@
-import { ConflictException, Inject, NotFoundException } from '@nestjs/common';
+import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { accountMessages, identityMessages, type UpdateUserRequest } from '@ledgerstone/contracts';
+import type { UpdateUserRequest } from '@ledgerstone/contracts';
 import type { MemberDetailsChanged } from '@ledgerstone/ledger';
 import { z } from 'zod';
 import type { RequestContext } from '../../shared/auth/request-context.js';
-import { IdentityEventLog } from '../../identity/index.js';
-import { type IdentityTransaction } from '../../identity/index.js';
 import type { Actor } from '../../shared/auth/actor.js';
 import { DATABASE, type Database } from '../../shared/infrastructure/infrastructure.tokens.js';
-import { accountsDatabase, type AccountsDatabase } from '../persistence/accounts.tables.js';
+import { EmailTakenError, UserNotFoundError } from '../domain/identity.errors.js';
+import { IdentityEventLog } from '../persistence/identity-event-log.js';
+import { identityDatabase, type IdentityDatabase } from '../persistence/identity.tables.js';
 import { isUniqueViolation } from '../../shared/database/pg-errors.js';
 
 const uuid = z.guid();
@@ -32,17 +32,17 @@ export class UpdateMemberCommand extends Command<void> {
 
 @CommandHandler(UpdateMemberCommand)
 export class UpdateMemberHandler implements ICommandHandler<UpdateMemberCommand> {
-  private readonly db: AccountsDatabase;
+  private readonly db: IdentityDatabase;
 
   constructor(
     @Inject(DATABASE) database: Database,
     private readonly events: IdentityEventLog,
   ) {
-    this.db = accountsDatabase(database);
+    this.db = identityDatabase(database);
   }
 
   async execute({ admin, userId, profile, context }: UpdateMemberCommand): Promise<void> {
-    if (!uuid.safeParse(userId).success) throw new NotFoundException(accountMessages.userNotFound);
+    if (!uuid.safeParse(userId).success) throw new UserNotFoundError('other');
     const changed = await this.db.transaction().execute(async (trx) => {
       const current = await trx
         .selectFrom('users')
@@ -52,7 +52,7 @@ export class UpdateMemberHandler implements ICommandHandler<UpdateMemberCommand>
         .where('status', '!=', 'closed')
         .forNoKeyUpdate()
         .executeTakeFirst();
-      if (!current) throw new NotFoundException(accountMessages.userNotFound);
+      if (!current) throw new UserNotFoundError('other');
       const fields: DetailField[] = [];
       if (current.first_name !== profile.first_name) fields.push('firstName');
       if (current.last_name !== profile.last_name) fields.push('lastName');
@@ -65,12 +65,11 @@ export class UpdateMemberHandler implements ICommandHandler<UpdateMemberCommand>
           .where('id', '=', userId)
           .execute();
       } catch (error) {
-        if (isUniqueViolation(error, 'users_email_key'))
-          throw new ConflictException(identityMessages.emailTaken);
+        if (isUniqueViolation(error, 'users_email_key')) throw new EmailTakenError();
         throw error;
       }
       await this.events.record(
-        trx as unknown as IdentityTransaction,
+        trx,
         userId,
         [{ type: 'MemberDetailsChanged', data: { userId, adminId: admin.userId, fields } }],
         { actorId: admin.userId, actorRole: admin.role, requestId: context.requestId },

@@ -3,6 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import {
   forgotPasswordRequest,
   identityMessages,
+  messageResponse,
   resetPasswordRequest,
   type MessageResponse,
 } from '@ledgerstone/contracts';
@@ -11,6 +12,7 @@ import type { RequestContext } from '../../shared/auth/request-context.js';
 import { RequestPasswordReset } from '../application/request-password-reset.command.js';
 import { ResetPassword } from '../application/reset-password.command.js';
 import { RequestInfo } from '../../shared/auth/request-info.decorator.js';
+import { ApiRoute } from '../../shared/http/api-route.js';
 
 /** Staff password reset: links to /admin-reset-password/<token>, which only staff accounts can use. */
 @Public()
@@ -21,6 +23,13 @@ export class AdminPasswordResetController {
   /** The same answer whether or not the address has a staff account. */
   @Post('forget-pass')
   @HttpCode(HttpStatus.OK)
+  @ApiRoute({
+    summary: 'Mail a reset link to /admin-reset-password/<token>; the same answer for any address',
+    tag: 'Admin',
+    request: forgotPasswordRequest,
+    response: messageResponse,
+    rateLimited: true,
+  })
   async forgotPassword(
     @Body() body: unknown,
     @RequestInfo() context: RequestContext,
@@ -32,6 +41,12 @@ export class AdminPasswordResetController {
 
   @Post('change/:token')
   @HttpCode(HttpStatus.OK)
+  @ApiRoute({
+    summary: 'Set a new admin password with a mailed reset link; ends every session',
+    tag: 'Admin',
+    request: resetPasswordRequest,
+    response: messageResponse,
+  })
   async resetPassword(
     @Param('token') token: string,
     @Body() body: unknown,

@@ -3,6 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import {
   forgotPasswordRequest,
   identityMessages,
+  messageResponse,
   resetPasswordRequest,
   type MessageResponse,
 } from '@ledgerstone/contracts';
@@ -11,6 +12,7 @@ import type { RequestContext } from '../../shared/auth/request-context.js';
 import { RequestPasswordReset } from '../application/request-password-reset.command.js';
 import { ResetPassword } from '../application/reset-password.command.js';
 import { RequestInfo } from '../../shared/auth/request-info.decorator.js';
+import { ApiRoute } from '../../shared/http/api-route.js';
 
 @Public()
 @Controller('user')
@@ -20,6 +22,13 @@ export class MemberPasswordResetController {
   /** The same answer whether or not the address has an account. */
   @Post('forget-pass')
   @HttpCode(HttpStatus.OK)
+  @ApiRoute({
+    summary: 'Mail a reset link to /reset-password/<token>; the same answer for any address',
+    tag: 'Member',
+    request: forgotPasswordRequest,
+    response: messageResponse,
+    rateLimited: true,
+  })
   async forgotPassword(
     @Body() body: unknown,
     @RequestInfo() context: RequestContext,
@@ -31,6 +40,12 @@ export class MemberPasswordResetController {
 
   @Post('change/:token')
   @HttpCode(HttpStatus.OK)
+  @ApiRoute({
+    summary: 'Set a new password with a mailed reset link; ends every session',
+    tag: 'Member',
+    request: resetPasswordRequest,
+    response: messageResponse,
+  })
   async resetPassword(
     @Param('token') token: string,
     @Body() body: unknown,

@@ -3,6 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import {
   changePasswordRequest,
   identityMessages,
+  messageResponse,
   updateProfileRequest,
   type MessageResponse,
 } from '@ledgerstone/contracts';
@@ -13,6 +14,7 @@ import type { RequestContext } from '../../shared/auth/request-context.js';
 import { UpdateProfile } from '../application/update-profile.command.js';
 import type { Actor } from '../../shared/auth/actor.js';
 import { RequestInfo } from '../../shared/auth/request-info.decorator.js';
+import { ApiRoute } from '../../shared/http/api-route.js';
 
 @MemberOnly()
 @Controller('user')
@@ -20,6 +22,12 @@ export class MemberProfileController {
   constructor(private readonly commands: CommandBus) {}
 
   @Patch()
+  @ApiRoute({
+    summary: 'Change first and last name',
+    tag: 'Member',
+    request: updateProfileRequest,
+    response: messageResponse,
+  })
   async updateProfile(@CurrentActor() actor: Actor, @Body() body: unknown): Promise<MessageResponse> {
     const names = updateProfileRequest.parse(body);
     await this.commands.execute(
@@ -29,6 +37,12 @@ export class MemberProfileController {
   }
 
   @Patch('pass')
+  @ApiRoute({
+    summary: "Change the password; ends the member's other sessions",
+    tag: 'Member',
+    request: changePasswordRequest,
+    response: messageResponse,
+  })
   async changePassword(
     @CurrentActor() actor: Actor,
     @Body() body: unknown,

@@ -1,6 +1,12 @@
 import { Body, Controller, HttpCode, HttpStatus, Patch, Post, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { identityMessages, signupRequest, verifyRequest, type MessageResponse } from '@ledgerstone/contracts';
+import {
+  identityMessages,
+  messageResponse,
+  signupRequest,
+  verifyRequest,
+  type MessageResponse,
+} from '@ledgerstone/contracts';
 import type { Request, Response } from 'express';
 import { Public } from '../../shared/auth/access.decorators.js';
 import { RegisterMember } from '../application/register-member.command.js';
@@ -9,6 +15,7 @@ import { ResendVerificationCode } from '../application/resend-verification-code.
 import { VerifyAccount } from '../application/verify-account.command.js';
 import { IdentityCookies } from './identity-cookies.js';
 import { RequestInfo } from '../../shared/auth/request-info.decorator.js';
+import { ApiRoute } from '../../shared/http/api-route.js';
 
 @Public()
 @Controller('user')
@@ -20,6 +27,13 @@ export class MemberSignupController {
 
   @Post()
   @HttpCode(HttpStatus.CREATED)
+  @ApiRoute({
+    summary: 'Sign up; mails a verification code and sets the short-lived verification cookie',
+    tag: 'Member',
+    request: signupRequest,
+    response: messageResponse,
+    rateLimited: true,
+  })
   async signup(
     @Body() body: unknown,
     @RequestInfo() context: RequestContext,
@@ -31,6 +45,13 @@ export class MemberSignupController {
   }
 
   @Patch('verify')
+  @ApiRoute({
+    summary: 'Verify the account with the mailed code (tied to the signup or login by its cookie)',
+    tag: 'Member',
+    request: verifyRequest,
+    response: messageResponse,
+    rateLimited: true,
+  })
   async verify(
     @Body() body: unknown,
     @Req() request: Request,
@@ -46,6 +67,12 @@ export class MemberSignupController {
 
   @Post('verify/resend')
   @HttpCode(HttpStatus.OK)
+  @ApiRoute({
+    summary: 'Mail a new verification code (once a minute)',
+    tag: 'Member',
+    response: messageResponse,
+    rateLimited: true,
+  })
   async resend(
     @Req() request: Request,
     @RequestInfo() context: RequestContext,

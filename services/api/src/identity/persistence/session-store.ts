@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
+import { sql } from 'kysely';
 import type { SessionAudience, SessionEndReason } from '@ledgerstone/ledger';
 import type { Actor } from '../../shared/auth/actor.js';
 import { CLOCK, type Clock } from '../../shared/clock/clock.js';
@@ -8,6 +9,18 @@ import { API_CONFIG, DATABASE, type Database } from '../../shared/infrastructure
 import { newToken, tokenHash } from '../domain/secrets.js';
 import { isSessionLive, sessionExpiry, shouldRecordActivity } from '../../shared/auth/session-policy.js';
 import { identityDatabase, type IdentityDatabase, type IdentityTransaction } from './identity.tables.js';
+
+/** An open, live session as the security screen lists it. */
+export interface OpenSession {
+  id: string;
+  userAgent: string | null;
+  ip: string | null;
+  signedInAt: Date;
+  lastActiveAt: Date;
+}
+
+/** A session's actor, and whether the account has a second factor (staff without one reach only its setup). */
+export type AuthenticatedActor = Actor & { hasSecondFactor: boolean };
 
 export interface StartedSession {
   sessionId: string;
@@ -31,7 +44,14 @@ export class SessionStore {
 
   async start(
     trx: IdentityTransaction,
-    session: { userId: string; audience: SessionAudience; persistent: boolean; now: Date },
+    session: {
+      userId: string;
+      audience: SessionAudience;
+      persistent: boolean;
+      now: Date;
+      userAgent?: string;
+      ip?: string;
+    },
   ): Promise<StartedSession> {
     const token = newToken();
     const sessionId = randomUUID();
@@ -47,6 +67,8 @@ export class SessionStore {
         created_at: session.now,
         last_seen_at: session.now,
         expires_at: expiresAt,
+        user_agent: session.userAgent ?? null,
+        ip: session.ip ?? null,
       })
       .execute();
     return { sessionId, token, expiresAt };
@@ -60,7 +82,7 @@ export class SessionStore {
     token: unknown,
     audience: SessionAudience,
     { touch }: { touch: boolean },
-  ): Promise<Actor | undefined> {
+  ): Promise<AuthenticatedActor | undefined> {
     if (typeof token !== 'string' || token.length === 0 || token.length > 100) return undefined;
     const row = await this.db
       .selectFrom('sessions')
@@ -74,6 +96,24 @@ export class SessionStore {
         'sessions.ended_at as endedAt',
         'users.role',
         'users.status',
+        (eb) =>
+          eb
+            .or([
+              eb.exists(
+                eb
+                  .selectFrom('totp_factors')
+                  .select('totp_factors.user_id')
+                  .whereRef('totp_factors.user_id', '=', 'sessions.user_id')
+                  .where('totp_factors.enabled_at', 'is not', null),
+              ),
+              eb.exists(
+                eb
+                  .selectFrom('webauthn_credentials')
+                  .select('webauthn_credentials.id')
+                  .whereRef('webauthn_credentials.user_id', '=', 'sessions.user_id'),
+              ),
+            ])
+            .as('hasSecondFactor'),
       ])
       .where('sessions.token_hash', '=', tokenHash(token))
       .where('sessions.audience', '=', audience)
@@ -88,7 +128,82 @@ export class SessionStore {
         .where('ended_at', 'is', null)
         .execute();
     }
-    return { userId: row.userId, role: row.role, sessionId: row.sessionId, audience };
+    return {
+      userId: row.userId,
+      role: row.role,
+      sessionId: row.sessionId,
+      audience,
+      hasSecondFactor: Boolean(row.hasSecondFactor),
+    };
+  }
+
+  /** The user's open sessions that are still live, newest first. */
+  async openSessions(userId: string, now: Date): Promise<OpenSession[]> {
+    const rows = await this.db
+      .selectFrom('sessions')
+      .select([
+        'id',
+        'user_agent as userAgent',
+        'ip',
+        'created_at as signedInAt',
+        'last_seen_at as lastSeenAt',
+        'persistent',
+        'expires_at as expiresAt',
+        'ended_at as endedAt',
+      ])
+      .where('user_id', '=', userId)
+      .where('ended_at', 'is', null)
+      .where('expires_at', '>', now)
+      .orderBy('created_at', 'desc')
+      .execute();
+    return rows
+      .filter((row) => isSessionLive(row, now, this.config.sessions))
+      .map((row) => ({
+        id: row.id,
+        userAgent: row.userAgent,
+        ip: row.ip,
+        signedInAt: row.signedInAt,
+        lastActiveAt: row.lastSeenAt,
+      }));
+  }
+
+  /** Whether an earlier session of the user came with this User-Agent, and whether there was any earlier one. */
+  async deviceHistory(
+    trx: IdentityTransaction,
+    userId: string,
+    userAgent: string | undefined,
+  ): Promise<{ earlierSessions: boolean; knownDevice: boolean }> {
+    const row = await trx
+      .selectFrom('sessions')
+      .select((eb) => [
+        eb.fn.countAll<string>().as('sessions'),
+        eb.fn
+          .count<string>('id')
+          .filterWhere(sql<boolean>`user_agent is not distinct from ${userAgent ?? null}`)
+          .as('sameDevice'),
+      ])
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow();
+    return { earlierSessions: Number(row.sessions) > 0, knownDevice: Number(row.sameDevice) > 0 };
+  }
+
+  /** Ends one open session of the user's own; false when it is not theirs or already ended. */
+  async endOwn(
+    trx: IdentityTransaction,
+    userId: string,
+    sessionId: string,
+    reason: SessionEndReason,
+    now: Date,
+  ): Promise<boolean> {
+    const ended = await trx
+      .updateTable('sessions')
+      .set({ ended_at: now, ended_reason: reason })
+      .where('id', '=', sessionId)
+      .where('user_id', '=', userId)
+      .where('ended_at', 'is', null)
+      .returning('id')
+      .executeTakeFirst();
+    return ended !== undefined;
   }
 
   /** The open session a token names, live or idled out, for logging it out. */

@@ -3,7 +3,7 @@ import type { SessionAudience } from '@ledgerstone/ledger';
 import { sql, type Selectable } from 'kysely';
 import { verificationCodeExpiry } from '../domain/verification-code.js';
 import { verificationCodeHash } from '../domain/secrets.js';
-import type { IdentityDatabase, UsersTable } from './identity.tables.js';
+import type { IdentityDatabase, IdentityTransaction, UsersTable } from './identity.tables.js';
 
 export type User = Selectable<UsersTable>;
 
@@ -52,4 +52,30 @@ export async function storeVerificationCode(
     .values({ user_id: userId, ...fresh })
     .onConflict((conflict) => conflict.column('user_id').doUpdateSet(fresh))
     .execute();
+}
+
+/**
+ * Closes a member in the caller's transaction: no more logins, and the profile's personal data erased. Says
+ * whether it was closed now, was already, or names no member.
+ */
+export async function closeMember(
+  trx: IdentityTransaction,
+  userId: string,
+  now: Date,
+): Promise<'closed' | 'already-closed' | 'not-found'> {
+  const user = await trx
+    .selectFrom('users')
+    .select('status')
+    .where('id', '=', userId)
+    .where('role', '=', 'member')
+    .forUpdate()
+    .executeTakeFirst();
+  if (!user) return 'not-found';
+  if (user.status === 'closed') return 'already-closed';
+  await trx
+    .updateTable('users')
+    .set({ status: 'closed', closed_at: now, email: null, first_name: '', last_name: '', phone: null })
+    .where('id', '=', userId)
+    .execute();
+  return 'closed';
 }

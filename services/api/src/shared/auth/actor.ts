@@ -16,5 +16,13 @@ export interface Actor {
  * provides it (it owns sessions); the access guard and the operators' pages only know this port.
  */
 export abstract class SessionAuthenticator {
-  abstract actorFor(rule: Exclude<AccessRule, 'public'>, request: Request): Promise<Actor>;
+  /**
+   * Staff without a second factor are refused (403) unless `beforeSecondFactor` says the route is one they may
+   * reach to set it up.
+   */
+  abstract actorFor(
+    rule: Exclude<AccessRule, 'public'>,
+    request: Request,
+    options?: { beforeSecondFactor?: boolean },
+  ): Promise<Actor>;
 }

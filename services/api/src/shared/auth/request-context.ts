@@ -4,4 +4,6 @@ export interface RequestContext {
   requestId: string;
   /** The client's address, as rate limits count it. */
   ip: string;
+  /** The browser's User-Agent header (at most 500 characters): the device sessions and security mails name. */
+  userAgent?: string;
 }

@@ -10,5 +10,10 @@ import type { RequestContext } from './request-context.js';
  */
 export const RequestInfo = createParamDecorator((_: unknown, context: ExecutionContext): RequestContext => {
   const request = context.switchToHttp().getRequest<Request>();
-  return { requestId: requestIdOf(request), ip: request.ip ?? request.socket.remoteAddress ?? 'unknown' };
+  const userAgent = request.headers['user-agent'];
+  return {
+    requestId: requestIdOf(request),
+    ip: request.ip ?? request.socket.remoteAddress ?? 'unknown',
+    ...(userAgent ? { userAgent: userAgent.slice(0, 500) } : {}),
+  };
 });

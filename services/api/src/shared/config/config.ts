@@ -6,7 +6,12 @@ import { z } from 'zod';
 import { ConfigError } from './config-error.js';
 import { isCommonPassword } from '../auth/password-policy.js';
 import type { SessionPolicy } from '../auth/session-policy.js';
-import { loadRateLimitConfig, type RateLimitConfig } from '../rate-limits/rate-limits.config.js';
+import {
+  loadRateLimitConfig,
+  loadSecondFactorLimits,
+  type RateLimitConfig,
+  type SecondFactorLimits,
+} from '../rate-limits/rate-limits.config.js';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'verbose'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -45,6 +50,8 @@ const environment = z.object({
   // Behind nginx or a load balancer: how many proxy hops to trust for the client IP that rate limits count.
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   COOKIE_SECRET: z.string().min(32, 'Use at least 32 random characters').optional(),
+  // Seals the authenticator app secrets at rest (AES-256-GCM); changing it makes every stored secret unreadable.
+  TWO_FACTOR_KEY: z.string().min(32, 'Use at least 32 random characters').optional(),
   SESSION_IDLE_MINUTES: z.coerce
     .number()
     .int()
@@ -72,6 +79,8 @@ const environment = z.object({
 
 /** Local mode only: anyone can read it here, so production refuses to start without a secret of its own. */
 export const LOCAL_COOKIE_SECRET = 'ledgerstone-local-development-cookie-secret';
+/** Local mode only, like LOCAL_COOKIE_SECRET: production refuses to start without a key of its own. */
+export const LOCAL_TWO_FACTOR_KEY = 'ledgerstone-local-development-two-factor-key';
 
 export interface ObjectStorageConfig {
   /** Unset means AWS S3 itself. */
@@ -101,8 +110,12 @@ export interface ApiConfig {
   logLevel: LogLevel;
   trustProxyHops: number;
   rateLimits: RateLimitConfig;
+  /** Wrong second-factor codes, limited like wrong passwords. */
+  secondFactorLimits: SecondFactorLimits;
   /** Signs the short-lived verification cookie. */
   cookieSecret: string;
+  /** Seals authenticator app secrets at rest. */
+  twoFactorKey: string;
   sessions: SessionPolicy;
   /** The admin created at start when there is none; without a password, one is generated and logged once. */
   firstAdmin: { email: string; password?: string };
@@ -134,6 +147,9 @@ export function loadConfig(env: Record<string, string | undefined>): ApiConfig {
   if (values.APP_MODE === 'production' && !values.COOKIE_SECRET) {
     throw new ConfigError('Invalid environment variable COOKIE_SECRET: required in production');
   }
+  if (values.APP_MODE === 'production' && !values.TWO_FACTOR_KEY) {
+    throw new ConfigError('Invalid environment variable TWO_FACTOR_KEY: required in production');
+  }
   return {
     mode: values.APP_MODE,
     port: values.PORT,
@@ -152,7 +168,9 @@ export function loadConfig(env: Record<string, string | undefined>): ApiConfig {
     logLevel: values.LOG_LEVEL,
     trustProxyHops: values.TRUST_PROXY_HOPS,
     rateLimits: loadRateLimitConfig(env),
+    secondFactorLimits: loadSecondFactorLimits(env),
     cookieSecret: values.COOKIE_SECRET ?? LOCAL_COOKIE_SECRET,
+    twoFactorKey: values.TWO_FACTOR_KEY ?? LOCAL_TWO_FACTOR_KEY,
     sessions: {
       idleMinutes: values.SESSION_IDLE_MINUTES,
       rememberedIdleDays: values.REMEMBERED_SESSION_IDLE_DAYS,

@@ -1,5 +1,6 @@
 import { BadRequestException } from '@nestjs/common';
 import { z } from 'zod';
+import { CORRECT_THE_FIELDS } from '../errors/domain-error.js';
 
 /** Parses a request with its contract; a refusal leads with its first message, which the forms show as is. */
 export function parseRequest<T extends z.ZodType>(schema: T, body: unknown): z.output<T> {
@@ -7,7 +8,7 @@ export function parseRequest<T extends z.ZodType>(schema: T, body: unknown): z.o
   if (parsed.success) return parsed.data;
   const { fieldErrors } = z.flattenError(parsed.error);
   throw new BadRequestException({
-    message: parsed.error.issues[0]?.message ?? 'Please correct the highlighted fields',
+    message: parsed.error.issues[0]?.message ?? CORRECT_THE_FIELDS,
     fieldErrors: Object.fromEntries(Object.entries(fieldErrors).filter(([, errors]) => errors !== undefined)),
   });
 }

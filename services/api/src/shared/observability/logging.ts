@@ -23,6 +23,13 @@ const SECRET_FIELDS = [
   'secret',
   'cookieSecret',
   'metricsToken',
+  'twoFactorKey',
+  'recoveryCode',
+  'recoveryCodes',
+  'setupKey',
+  'otpauthUri',
+  'sealedSecret',
+  'sealed_secret',
   'cookie',
   'authorization',
 ];

@@ -76,3 +76,38 @@ export function loadRateLimitConfig(env: Record<string, string | undefined>): Ra
 }
 
 export const defaultRateLimitConfig: RateLimitConfig = loadRateLimitConfig({});
+
+/** Wrong second-factor codes (an app's or a recovery code), counted like wrong passwords. */
+export interface SecondFactorLimits {
+  /** For one account from one address: the hard limit. */
+  failuresPerAccountIp: Limit;
+  /** For one account from every address together. */
+  failuresPerAccount: Limit;
+}
+
+const secondFactorEnvironment = z.object({
+  RATE_LIMIT_SECOND_FACTOR_FAILURES_PER_ACCOUNT_IP: count(10),
+  RATE_LIMIT_SECOND_FACTOR_FAILURES_PER_ACCOUNT_DAY: count(50),
+});
+
+export function loadSecondFactorLimits(env: Record<string, string | undefined>): SecondFactorLimits {
+  const given = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const parsed = secondFactorEnvironment.safeParse(given);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new ConfigError(`Invalid environment variable ${issue?.path.join('.')}: ${issue?.message}`);
+  }
+  const values = parsed.data;
+  return {
+    failuresPerAccountIp: {
+      points: values.RATE_LIMIT_SECOND_FACTOR_FAILURES_PER_ACCOUNT_IP,
+      windowSeconds: 15 * MINUTE,
+    },
+    failuresPerAccount: {
+      points: values.RATE_LIMIT_SECOND_FACTOR_FAILURES_PER_ACCOUNT_DAY,
+      windowSeconds: DAY,
+    },
+  };
+}
+
+export const defaultSecondFactorLimits: SecondFactorLimits = loadSecondFactorLimits({});

@@ -353,3 +353,34 @@ describe('loadRateLimitConfig', () => {
     expect(load).toThrow(/^Invalid environment variable RATE_LIMIT_LOGIN_PER_IP_MINUTE: /);
   });
 });
+
+describe('wrong second-factor codes', () => {
+  const userId = '5b0c6c53-0f5e-4c1e-9c7a-1f3f5e0d8a11';
+  const limits = (perAccount = 5) =>
+    new RateLimits(redis, `${prefix}:${++run}`, defaultRateLimitConfig, {
+      failuresPerAccountIp: { points: 3, windowSeconds: HOUR },
+      failuresPerAccount: { points: perAccount, windowSeconds: HOUR },
+    });
+
+  it('are limited per account and address, and a right code takes the count back', async () => {
+    const limited = limits(100);
+    for (let attempt = 0; attempt < 3; attempt += 1) await limited.secondFactorAttempt(userId, '203.0.113.7');
+    await limited.secondFactorSucceeded(userId, '203.0.113.7');
+
+    for (let attempt = 0; attempt < 3; attempt += 1) await limited.secondFactorAttempt(userId, '203.0.113.7');
+    await refusal(limited.secondFactorAttempt(userId, '203.0.113.7'));
+    await limited.secondFactorAttempt(userId, '198.51.100.1');
+  });
+
+  it('are limited per account across addresses, for that account only', async () => {
+    const limited = limits();
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      await limited.secondFactorAttempt(userId, `203.0.113.${attempt}`);
+    }
+
+    const refused = await refusal(limited.secondFactorAttempt(userId, '198.51.100.1'));
+    expect(refused.retryAfterSeconds).toBeGreaterThan(0);
+    await refusal(limited.secondFactorAttempt(userId, '198.51.100.1'));
+    await limited.secondFactorAttempt('another-user', '198.51.100.1');
+  });
+});

@@ -20,7 +20,7 @@ export class RateLimitsModule {
           provide: RateLimits,
           inject: [REDIS, API_CONFIG, RATE_LIMIT_CONFIG],
           useFactory: (redis: Redis, config: ApiConfig, rateLimits: RateLimitConfig) =>
-            new RateLimits(redis, `${config.redisPrefix}:rl`, rateLimits),
+            new RateLimits(redis, `${config.redisPrefix}:rl`, rateLimits, config.secondFactorLimits),
         },
       ],
       exports: [RateLimits],

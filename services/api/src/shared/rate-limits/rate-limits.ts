@@ -1,7 +1,12 @@
 import { createHash } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
-import type { Limit, RateLimitConfig } from './rate-limits.config.js';
+import {
+  defaultSecondFactorLimits,
+  type Limit,
+  type RateLimitConfig,
+  type SecondFactorLimits,
+} from './rate-limits.config.js';
 import { TooManyAttempts } from './too-many-attempts.error.js';
 
 /** Member and admin logins count apart: attempts at one never hold back the other. */
@@ -39,6 +44,8 @@ export class RateLimits {
   private readonly signupPerIp: RateLimiterRedis;
   private readonly login: Record<LoginAudience, LoginLimiters>;
   private readonly passwordChangeFailures: RateLimiterRedis;
+  private readonly secondFactorFailuresPerAccountIp: RateLimiterRedis;
+  private readonly secondFactorFailuresPerAccount: RateLimiterRedis;
   private readonly verifyPerIp: RateLimiterRedis;
   private readonly resendPerAccount: RateLimiterRedis;
   private readonly forgotPasswordPerAccount: RateLimiterRedis;
@@ -49,6 +56,7 @@ export class RateLimits {
     private readonly redis: Redis,
     private readonly keyPrefix: string,
     config: RateLimitConfig,
+    secondFactor: SecondFactorLimits = defaultSecondFactorLimits,
   ) {
     this.signupPerIp = this.limiter('signup:ip', config.signupPerIp);
     const loginLimiters = (audience: LoginAudience): LoginLimiters => ({
@@ -64,6 +72,14 @@ export class RateLimits {
     this.passwordChangeFailures = this.limiter(
       'password-change-failures:account',
       config.passwordChangeFailuresPerAccount,
+    );
+    this.secondFactorFailuresPerAccountIp = this.limiter(
+      'second-factor-failures:account-ip',
+      secondFactor.failuresPerAccountIp,
+    );
+    this.secondFactorFailuresPerAccount = this.limiter(
+      'second-factor-failures:account',
+      secondFactor.failuresPerAccount,
     );
     this.verifyPerIp = this.limiter('verify:ip', config.verifyPerIp);
     this.resendPerAccount = this.limiter('resend:account', config.resendPerAccount);
@@ -125,6 +141,35 @@ export class RateLimits {
     await this.passwordChangeFailures.delete(accountIdentity(userId));
   }
 
+  /**
+   * Counts a second-factor code (an app's or a recovery code) as a failure before it is checked, for the account
+   * from this address and for the account from everywhere; `secondFactorSucceeded` takes it back. Passkeys
+   * cannot be guessed and are not counted here.
+   */
+  async secondFactorAttempt(userId: string, ip: string): Promise<void> {
+    const account = accountIdentity(userId);
+    await consume(this.secondFactorFailuresPerAccountIp, `${account}:${ip}`);
+    try {
+      await consume(this.secondFactorFailuresPerAccount, account);
+    } catch (error) {
+      await this.secondFactorFailuresPerAccountIp.reward(`${account}:${ip}`, 1);
+      throw error;
+    }
+  }
+
+  async secondFactorSucceeded(userId: string, ip: string): Promise<void> {
+    const account = accountIdentity(userId);
+    await Promise.all([
+      this.secondFactorFailuresPerAccountIp.delete(`${account}:${ip}`),
+      this.secondFactorFailuresPerAccount.reward(account, 1),
+    ]);
+  }
+
+  /** A passkey sign-in takes no password but counts against the address's burst limit of logins. */
+  async passkeyLoginAttempt(audience: LoginAudience, ip: string): Promise<void> {
+    await consume(this.login[audience].perIp, ip);
+  }
+
   async verifyAttempt(ip: string): Promise<void> {
     await consume(this.verifyPerIp, ip);
   }
@@ -183,8 +228,13 @@ export class RateLimits {
   }
 }
 
-export function createRateLimits(redis: Redis, keyPrefix: string, config: RateLimitConfig): RateLimits {
-  return new RateLimits(redis, keyPrefix, config);
+export function createRateLimits(
+  redis: Redis,
+  keyPrefix: string,
+  config: RateLimitConfig,
+  secondFactor?: SecondFactorLimits,
+): RateLimits {
+  return new RateLimits(redis, keyPrefix, config, secondFactor);
 }
 
 async function consume(limiter: RateLimiterRedis, key: string): Promise<void> {

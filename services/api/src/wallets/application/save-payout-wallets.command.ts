@@ -1,10 +1,10 @@
-import { Inject, UnauthorizedException } from '@nestjs/common';
+import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import type { PayoutWalletsUpdate } from '@ledgerstone/contracts';
+import type { PayoutWalletsUpdate, ProvidedFactor } from '@ledgerstone/contracts';
 import type { ApiConfig } from '../../shared/config/config.js';
 import { CLOCK, type Clock } from '../../shared/clock/clock.js';
 import type { RequestContext } from '../../shared/auth/request-context.js';
-import { IdentityEventLog } from '../../identity/index.js';
+import { IdentityEventLog, StepUp } from '../../identity/index.js';
 import type { IdentityTransaction } from '../../identity/index.js';
 import type { Actor } from '../../shared/auth/actor.js';
 import { API_CONFIG, DATABASE, type Database } from '../../shared/infrastructure/infrastructure.tokens.js';
@@ -14,6 +14,7 @@ import {
   maskedPayoutWalletChanges,
   payoutWalletChanges,
 } from '../domain/payout-wallet-changes.js';
+import { MemberNotActiveError } from '../domain/wallets.errors.js';
 import {
   NO_PAYOUT_WALLETS,
   walletsDatabase,
@@ -29,7 +30,9 @@ const WALLETS_PAGE = '/dashboard/update-wallet';
 export class SavePayoutWallets extends Command<void> {
   constructor(
     readonly member: Actor,
-    readonly update: PayoutWalletsUpdate,
+    readonly update: Omit<PayoutWalletsUpdate, 'secondFactor'>,
+    /** Asked for once the member has two-step verification on: a change of payout address is a step-up. */
+    readonly secondFactor: ProvidedFactor | undefined,
     readonly context: RequestContext,
   ) {
     super();
@@ -47,12 +50,14 @@ export class SavePayoutWalletsHandler implements ICommandHandler<SavePayoutWalle
     private readonly outbox: MailOutbox,
     @Inject(API_CONFIG) config: ApiConfig,
     private readonly events: IdentityEventLog,
+    private readonly stepUp: StepUp,
   ) {
     this.db = walletsDatabase(database);
     this.walletsUrl = `${config.publicUrl.replace(/\/+$/, '')}${WALLETS_PAGE}`;
   }
 
-  async execute({ member, update, context }: SavePayoutWallets): Promise<void> {
+  async execute({ member, update, secondFactor, context }: SavePayoutWallets): Promise<void> {
+    await this.stepUp.confirm(member, secondFactor, context);
     const now = this.clock.now();
     const saved = await this.db.transaction().execute(async (trx) => {
       // The user row's lock orders concurrent saves, and a closure, of the same member.
@@ -62,7 +67,7 @@ export class SavePayoutWalletsHandler implements ICommandHandler<SavePayoutWalle
         .where('id', '=', member.userId)
         .forNoKeyUpdate()
         .executeTakeFirst();
-      if (!user?.email || user.status !== 'active') throw new UnauthorizedException();
+      if (!user?.email || user.status !== 'active') throw new MemberNotActiveError();
       const stored =
         (await trx
           .selectFrom('payout_wallets')

@@ -1,17 +1,9 @@
 import type { PayoutWallets } from '@ledgerstone/contracts';
+import type { WriteSideTables } from '@ledgerstone/eventstore';
 import type { Kysely, Transaction } from 'kysely';
 import type { IdentityTables } from '../../identity/index.js';
 
-export interface PayoutWalletsTable {
-  user_id: string;
-  bitcoin: string | null;
-  ethereum: string | null;
-  usdt: string | null;
-  solana: string | null;
-  updated_at: Date;
-}
-
-export type WalletTables = IdentityTables & { payout_wallets: PayoutWalletsTable };
+export type WalletTables = IdentityTables & Pick<WriteSideTables, 'payout_wallets'>;
 
 export type WalletsDatabase = Kysely<WalletTables>;
 export type WalletsTransaction = Transaction<WalletTables>;

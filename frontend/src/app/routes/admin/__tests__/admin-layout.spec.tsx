@@ -99,6 +99,7 @@ describe('the admin layout', () => {
       ['Plans', '/admin-dashboard/plans'],
       ['Payment Methods', '/admin-dashboard/payment-methods'],
       ['Audit', '/admin-dashboard/audit'],
+      ['Security', '/admin-dashboard/security'],
     ]);
     expect(within(nav).getByRole('link', { name: 'All User' })).toHaveAttribute('aria-current', 'page');
     const banner = screen.getByRole('banner');

@@ -59,7 +59,7 @@ describe('the member layout', () => {
         .map((item) => item.textContent);
     expect(group('MEMBER ACCOUNT')).toEqual(['Dashboard', 'Affiliate']);
     expect(group('FINANCE')).toEqual(['Deposits', 'Our Packages', 'Withdrawals', 'Statement']);
-    expect(group('SETTINGS')).toEqual(['Withdrawal Gateway', 'Password', 'Log out']);
+    expect(group('SETTINGS')).toEqual(['Withdrawal Gateway', 'Password', 'Security', 'Log out']);
 
     const hrefs = {
       Dashboard: '/dashboard',
@@ -70,6 +70,7 @@ describe('the member layout', () => {
       Statement: '/dashboard/statement',
       'Withdrawal Gateway': '/dashboard/update-wallet',
       Password: '/dashboard/update-password',
+      Security: '/dashboard/security',
     };
     for (const [name, href] of Object.entries(hrefs)) {
       expect(within(nav).getByRole('link', { name })).toHaveAttribute('href', href);

@@ -1,0 +1,5 @@
+import { SecurityScreen } from '../../../features/security/components/security-screen.js';
+
+export function Component() {
+  return <SecurityScreen audience="admin" />;
+}

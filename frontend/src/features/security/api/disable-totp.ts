@@ -1,0 +1,14 @@
+import type { MessageResponse, PasswordAndFactorRequest } from '@ledgerstone/contracts';
+
+import { api } from '../../../lib/api-client.js';
+import type { SecurityAudience } from '../../../api/security.js';
+import { useSecurityMutation } from './security-mutation.js';
+
+/** POST security/totp/disable: the password and a current code. */
+export const disableTotp = (audience: SecurityAudience, data: PasswordAndFactorRequest) =>
+  api.post<MessageResponse>(`/${audience}/security/totp/disable`, data);
+
+export const useDisableTotp = (audience: SecurityAudience) =>
+  useSecurityMutation(audience, 'totp-disable', (data: PasswordAndFactorRequest) =>
+    disableTotp(audience, data),
+  );

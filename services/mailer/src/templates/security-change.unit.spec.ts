@@ -1,0 +1,51 @@
+import { describe, expect, it } from '@jest/globals';
+import { securityChanges } from '@ledgerstone/contracts';
+import { renderMail } from './registry.js';
+
+describe('security change mail', () => {
+  const job = {
+    template: 'security-change',
+    to: 'ada@example.test',
+    data: {
+      firstName: 'Ada',
+      change: 'passkey-added',
+      passkeyName: 'Work laptop',
+      changedAt: '2026-03-02T10:04:00.000Z',
+      device: 'Chrome on macOS',
+      ip: '203.0.113.7',
+      securityUrl: 'https://ledgerstone.example/dashboard/security',
+    },
+  };
+
+  it('names what changed, when and from where, with the way back to the security settings', () => {
+    const mail = renderMail(job);
+
+    expect(mail.subject).toBe('A passkey was added to your account');
+    expect(mail.text).toContain(
+      'The passkey "Work laptop" was added to your Ledgerstone account on 2 March 2026 at 10:04 UTC.',
+    );
+    expect(mail.text).toContain('From: Chrome on macOS, address 203.0.113.7.');
+    expect(mail.text).toContain('https://ledgerstone.example/dashboard/security');
+    expect(mail.html).toContain('href="https://ledgerstone.example/dashboard/security"');
+  });
+
+  it.each(securityChanges)('renders %s', (change) => {
+    const mail = renderMail({ ...job, data: { ...job.data, change, passkeyName: null } });
+
+    expect(mail.subject.length).toBeGreaterThan(0);
+    expect(mail.text).toContain('on 2 March 2026 at 10:04 UTC.');
+  });
+
+  it('escapes data in the HTML part', () => {
+    const mail = renderMail({ ...job, data: { ...job.data, passkeyName: '<b>key</b>', device: '<i>x</i>' } });
+
+    expect(mail.html).toContain('&quot;&lt;b&gt;key&lt;/b&gt;&quot;');
+    expect(mail.html).toContain('&lt;i&gt;x&lt;/i&gt;');
+  });
+
+  it('refuses an unknown change', () => {
+    expect(() => renderMail({ ...job, data: { ...job.data, change: 'password-guessed' } })).toThrow(
+      /^Invalid data for mail template "security-change": change: /,
+    );
+  });
+});
