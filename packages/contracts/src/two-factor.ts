@@ -1,4 +1,3 @@
-// contract: ready
 import { z } from 'zod';
 import { text } from './text.js';
 import { twoFactorMessages } from './two-factor-messages.js';
