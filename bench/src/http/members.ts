@@ -1,3 +1,4 @@
+import { Secret, TOTP } from 'otpauth';
 import pg from 'pg';
 import { ADMIN, type Platform } from './platform.js';
 
@@ -73,6 +74,21 @@ async function signUpAndSignIn(platform: Platform, db: pg.Pool, email: string): 
   return { userId: id, cookie: browser.cookie };
 }
 
+/**
+ * Signs the admin in. Staff need a second factor before any admin route opens: a fresh platform's first admin
+ * sets up an authenticator app here, answering with a code computed from the setup key.
+ */
+async function adminSignedIn(platform: Platform): Promise<Browser> {
+  const admin = new Browser(platform);
+  const login = await admin.call<{ twoFactorSetupRequired?: true }>('POST', '/api/admin/login', ADMIN);
+  if (login.twoFactorSetupRequired) {
+    const { setupKey } = await admin.call<{ setupKey: string }>('POST', '/api/admin/security/totp/setup');
+    const code = new TOTP({ secret: Secret.fromBase32(setupKey.replace(/\s+/g, '')) }).generate();
+    await admin.call('POST', '/api/admin/security/totp/confirm', { code });
+  }
+  return admin;
+}
+
 interface MemberDetail {
   data: { version: number; buckets: { available: string } };
 }
@@ -91,8 +107,7 @@ export async function createMembers(
   const inParallel = 4;
   const db = new pg.Pool({ connectionString: databaseUrl, max: inParallel });
   try {
-    const admin = new Browser(platform);
-    await admin.call('POST', '/api/admin/login', ADMIN);
+    const admin = await adminSignedIn(platform);
     const members: Member[] = [];
     for (let first = 0; first < count; first += inParallel) {
       const batch = Array.from(
