@@ -8,7 +8,6 @@ const API = '^services/api/src/';
 const API_CONTEXT_LAYERS = [
   ['identity'],
   ['catalog', 'market'],
-  ['wallets'],
   ['accounts'],
   ['audit'],
   ['health', 'metrics', 'queues-board'],

@@ -10,6 +10,12 @@ export const eventTypeLabels: Record<AccountEventTypeName, string> = {
   BalanceAdjusted: 'Balance adjusted',
   ProfitAccrued: 'Profit accrued',
   InvestmentMatured: 'Investment matured',
+  PayoutAddressSaved: 'Payout address added',
+  PayoutAddressRemoved: 'Payout address removed',
+  SecurityHoldStarted: 'Withdrawals paused after a security change',
+  AccountLocked: 'Account locked',
+  AccountUnlocked: 'Account unlocked',
+  WithdrawalLimitsSet: 'Withdrawal limits set',
 };
 
 /** A type the ledger added after this screen still reads as words: "LateFeeCharged" is "Late fee charged". */

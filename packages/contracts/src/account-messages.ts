@@ -37,4 +37,28 @@ export const accountMessages = {
   depositNotFound: 'Deposit not found',
   withdrawalNotFound: 'Withdrawal not found',
   userNotFound: 'User not found',
+  /** The hours are the configured cooling period. */
+  addressNotInBook: (hours: number) =>
+    `Add this address in Withdrawal Gateway first; a new address can be used ${hours} hours after it is added.`,
+  withdrawalsPaused: (until: string) =>
+    `Withdrawals are paused until ${until} after a change to your account's security.`,
+  overWithdrawalLimit: (amount: string, until: string) =>
+    `This exceeds your withdrawal limit: you can withdraw up to ${amount} until ${until}.`,
+  accountLocked:
+    'Your account is locked: withdrawals and changes of payout addresses are frozen until an admin lifts the lock.',
+  accountNotLocked: 'This account is not locked.',
+  invalidLimits: 'Please give limits above zero, the daily one no higher than the 30-day one.',
+  limitsSet: 'Withdrawal limits saved',
+  accountUnlocked: 'Account unlocked',
 } as const;
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** A moment as account messages write it, in UTC so every reader sees the same words: "28 Nov 2026, 14:05 UTC". */
+export function formatMessageTime(exact: Date): string {
+  // A moment between minutes is written as the next minute: a member acting at the time written is never early.
+  const moment = new Date(Math.ceil(exact.getTime() / 60_000) * 60_000);
+  const pad = (value: number) => String(value).padStart(2, '0');
+  const month = MONTHS[moment.getUTCMonth()] ?? '';
+  return `${moment.getUTCDate()} ${month} ${moment.getUTCFullYear()}, ${pad(moment.getUTCHours())}:${pad(moment.getUTCMinutes())} UTC`;
+}

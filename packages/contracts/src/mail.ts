@@ -42,6 +42,9 @@ export const securityChanges = [
 export type SecurityChange = (typeof securityChanges)[number];
 
 /** The data each mail template needs, by template name. */
+/** "This wasn't me: lock my account": optional only because jobs queued before the link existed have none. */
+const lockUrl = z.url({ protocol: /^https?$/ });
+
 export const mailTemplateData = {
   'verification-code': z.object({
     firstName: z.string().min(1),
@@ -80,7 +83,11 @@ export const mailTemplateData = {
   }),
   'deposit-confirmed': z.object({ firstName: z.string().min(1), amount: mailAmount }),
   'deposit-rejected': z.object({ firstName: z.string().min(1), amount: mailAmount, reason: mailReason }),
-  'withdrawal-requested': z.object({ firstName: z.string().min(1), amount: mailAmount }),
+  'withdrawal-requested': z.object({
+    firstName: z.string().min(1),
+    amount: mailAmount,
+    lockUrl: lockUrl.optional(),
+  }),
   'withdrawal-paid': z.object({
     firstName: z.string().min(1),
     amount: mailAmount,
@@ -105,7 +112,10 @@ export const mailTemplateData = {
     changes: z
       .array(z.object({ wallet: z.enum(payoutWalletFields), address: maskedWalletAddress.nullable() }))
       .min(1),
+    /** When the new addresses can receive withdrawals; null when the change only removed addresses. */
+    usableFrom: z.iso.datetime().nullable().optional(),
     walletsUrl: z.url({ protocol: /^https?$/ }),
+    lockUrl: lockUrl.optional(),
   }),
   /** A change to how the account signs in, from where it was made; never a secret, code or address in full. */
   'security-change': z.object({
@@ -118,6 +128,7 @@ export const mailTemplateData = {
     device: z.string().min(1).max(200),
     ip: z.string().min(1).max(100),
     securityUrl: z.url({ protocol: /^https?$/ }),
+    lockUrl: lockUrl.optional(),
   }),
 } as const;
 

@@ -14,6 +14,12 @@ export const accountEventTypeNames = [
   'BalanceAdjusted',
   'ProfitAccrued',
   'InvestmentMatured',
+  'PayoutAddressSaved',
+  'PayoutAddressRemoved',
+  'SecurityHoldStarted',
+  'AccountLocked',
+  'AccountUnlocked',
+  'WithdrawalLimitsSet',
 ] as const;
 export type AccountEventTypeName = (typeof accountEventTypeNames)[number];
 

@@ -11,3 +11,4 @@ export * from './account/account-balances.js';
 export * from './account/account-statement.js';
 export * from './account/accrual.js';
 export * from './catalog/catalog.events.js';
+export * from './account/security-holds.js';

@@ -37,6 +37,13 @@ export function formatCents(cents: Cents): string {
   return `${sign}${magnitude / 100n}.${(magnitude % 100n).toString().padStart(2, '0')}`;
 }
 
+/** Amounts as members read them in messages: "$1,500.00". */
+export function formatDollars(cents: Cents): string {
+  const [whole = '0', fraction = '00'] = formatCents(cents < 0n ? -cents : cents).split('.');
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${cents < 0n ? '-' : ''}$${grouped}.${fraction}`;
+}
+
 /** Plan limits in messages: "1000" when whole, else "4999.99". */
 export function formatCentsCompact(cents: Cents): string {
   return cents % 100n === 0n ? (cents / 100n).toString() : formatCents(cents);

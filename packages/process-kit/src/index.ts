@@ -1,2 +1,3 @@
 export * from './health-server.js';
 export * from './logger.js';
+export * from './account-links.js';

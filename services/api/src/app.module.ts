@@ -14,7 +14,6 @@ import { MetricsModule } from './metrics/index.js';
 import { QueuesBoardModule } from './queues-board/index.js';
 import { RateLimitsModule } from './shared/rate-limits/rate-limits.module.js';
 import { AccountQueriesModule } from './accounts/index.js';
-import { WalletsModule } from './wallets/index.js';
 
 @Module({})
 export class AppModule {
@@ -32,7 +31,6 @@ export class AppModule {
         AccountsModule,
         AccountQueriesModule,
         AuditModule,
-        WalletsModule,
         MarketModule.forRoot(config.marketPrices),
         QueuesBoardModule,
         ApiDocsModule,

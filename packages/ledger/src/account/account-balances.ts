@@ -23,6 +23,12 @@ export function evolveBalances(balances: Balances, event: AccountEvent): Balance
   switch (event.type) {
     case 'DepositRequested':
     case 'DepositRejected':
+    case 'PayoutAddressSaved':
+    case 'PayoutAddressRemoved':
+    case 'SecurityHoldStarted':
+    case 'AccountLocked':
+    case 'AccountUnlocked':
+    case 'WithdrawalLimitsSet':
       return balances;
     case 'DepositConfirmed': {
       const amount = centsFromString(event.data.amount);

@@ -64,6 +64,14 @@ export function eventMovement(event: AccountEvent): EventMovement {
       return movement(event.data.amount);
     case 'InvestmentMatured':
       return movement(centsFromString(event.data.principal) + centsFromString(event.data.profit));
+    case 'PayoutAddressSaved':
+    case 'PayoutAddressRemoved':
+    case 'SecurityHoldStarted':
+      return movement(0n);
+    case 'AccountLocked':
+    case 'AccountUnlocked':
+    case 'WithdrawalLimitsSet':
+      return movement(0n, { reason: event.data.reason });
   }
 }
 

@@ -32,6 +32,7 @@ const matured = (principal: string, profit: string): InvestmentMatured => ({
 
 // 50 % on 1,000.01 over 30 days: 500.005 rounds half up to 500.01; 16.66 a day, 16.87 on the last.
 const running: AccountEvent[] = [
+  event.payoutAddressSaved(),
   event.depositRequested({ amount: '100001' }),
   event.depositConfirmed({ amount: '100001' }),
 ];

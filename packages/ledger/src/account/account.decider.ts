@@ -1,7 +1,14 @@
-import { accountMessages } from '@ledgerstone/contracts/account-messages';
-import { centsToString, formatCentsCompact, MAX_AMOUNT, type Cents } from '../money.js';
+import { accountMessages, formatMessageTime } from '@ledgerstone/contracts/account-messages';
+import { centsToString, formatCentsCompact, formatDollars, MAX_AMOUNT, type Cents } from '../money.js';
 import { totalProfit } from './account-balances.js';
-import { adjustedBucket, evolve, initialState, sourceBucket, type AccountState } from './account.js';
+import {
+  adjustedBucket,
+  evolve,
+  initialState,
+  sourceBucket,
+  type AccountState,
+  type WithdrawalLimits,
+} from './account.js';
 import {
   addDays,
   dailyProfit,
@@ -20,14 +27,22 @@ import {
 } from './account.errors.js';
 import type {
   AccountEvent,
+  AccountLocked,
+  AccountUnlocked,
   AdjustableBucket,
   BalanceAdjusted,
   DepositConfirmed,
   DepositRejected,
   DepositRequested,
   InvestmentMatured,
+  PayoutAddressRemoved,
+  PayoutAddressSaved,
+  PayoutWallet,
   PlanTerms,
   ProfitAccrued,
+  SecurityHoldCause,
+  SecurityHoldStarted,
+  WithdrawalLimitsSet,
   WithdrawalPaid,
   WithdrawalRejected,
   WithdrawalRequested,
@@ -66,6 +81,20 @@ export interface RejectDeposit {
   data: { userId: string; depositId: string; reason: string; adminId: string; rejectedAt: Date };
 }
 
+/** A saved wallet the withdrawal's address could be: the address's fingerprint as that wallet would key it. */
+export interface WithdrawalDestination {
+  wallet: PayoutWallet;
+  addressKey: string;
+}
+
+/** The platform's settings a withdrawal is decided under (from config). */
+export interface WithdrawalPolicy {
+  /** The cooling period of a new address, in hours: only for the refusal's words (the book holds the times). */
+  coolingHours: number;
+  /** The limits of a member an admin has set none for. */
+  defaultLimits: WithdrawalLimits;
+}
+
 export interface RequestWithdrawal {
   type: 'RequestWithdrawal';
   data: {
@@ -74,8 +103,63 @@ export interface RequestWithdrawal {
     source: WithdrawalSource;
     amount: Cents;
     paymentMethodId: string;
+    /** Every saved wallet of the method's network the address could be; empty when none matches it. */
+    destinations: WithdrawalDestination[];
+    policy: WithdrawalPolicy;
     accountOpen: boolean;
     requestedAt: Date;
+  };
+}
+
+/** The member's Withdrawal Gateway saved: each wallet named gets this address (null removes it). */
+export interface SavePayoutAddresses {
+  type: 'SavePayoutAddresses';
+  data: {
+    userId: string;
+    addresses: { wallet: PayoutWallet; addressKey: string | null }[];
+    coolingHours: number;
+    accountOpen: boolean;
+    savedAt: Date;
+  };
+}
+
+/** A change to the account's security (an identity event at `changePosition` of the member's identity stream). */
+export interface StartSecurityHold {
+  type: 'StartSecurityHold';
+  data: {
+    userId: string;
+    cause: SecurityHoldCause;
+    changePosition: number;
+    holdHours: number;
+    startedAt: Date;
+  };
+}
+
+export interface LockAccount {
+  type: 'LockAccount';
+  data: {
+    userId: string;
+    lockedBy: 'member' | 'admin';
+    adminId: string | null;
+    reason: string;
+    lockedAt: Date;
+  };
+}
+
+export interface UnlockAccount {
+  type: 'UnlockAccount';
+  data: { userId: string; adminId: string; reason: string; unlockedAt: Date };
+}
+
+export interface SetWithdrawalLimits {
+  type: 'SetWithdrawalLimits';
+  data: {
+    userId: string;
+    daily: Cents;
+    thirtyDays: Cents;
+    reason: string;
+    adminId: string;
+    setAt: Date;
   };
 }
 
@@ -159,7 +243,12 @@ export type AccountCommand =
   | AdjustBalance
   | AdjustBalances
   | AccrueProfit
-  | MatureInvestment;
+  | MatureInvestment
+  | SavePayoutAddresses
+  | StartSecurityHold
+  | LockAccount
+  | UnlockAccount
+  | SetWithdrawalLimits;
 
 // The request schemas refuse with the same words: both take them from the contracts' account messages.
 export const INVALID_AMOUNT = accountMessages.invalidAmount;
@@ -171,7 +260,12 @@ export const INVALID_DAY = 'Please give a day as YYYY-MM-DD.';
 
 const ADJUSTABLE_BUCKETS: readonly AdjustableBucket[] = ['available', 'invested', 'profit'];
 
+const HOUR_MS = 3_600_000;
 const DAY_MS = 86_400_000;
+const LIMIT_WINDOWS = [
+  { name: 'daily', ms: DAY_MS },
+  { name: 'thirtyDays', ms: 30 * DAY_MS },
+] as const;
 
 export function amountOutOfRangeMessage(plan: DepositPlan): string {
   const min = formatCentsCompact(plan.minAmount);
@@ -266,8 +360,22 @@ export function requestWithdrawal({ data }: RequestWithdrawal, state: AccountSta
   if (state.withdrawals[data.withdrawalId]) {
     throw new IllegalStateError(`Withdrawal ${data.withdrawalId} already exists.`);
   }
+  requireUnlocked(state);
+  const now = data.requestedAt.toISOString();
+  const hold = state.securityHold;
+  if (hold && now < hold.until) {
+    throw new IllegalStateError(accountMessages.withdrawalsPaused(formatMessageTime(new Date(hold.until))));
+  }
+  const usable = data.destinations.some(({ wallet, addressKey }) => {
+    const saved = state.payoutAddresses[wallet];
+    return saved !== undefined && saved.addressKey === addressKey && saved.usableFrom <= now;
+  });
+  if (!usable) {
+    throw new ValidationError('wallet_address', accountMessages.addressNotInBook(data.policy.coolingHours));
+  }
   const from = sourceBucket(data.source);
   if (data.amount > state[from]) throw new InsufficientBalanceError(from);
+  requireWithinLimits(state, data.amount, data.requestedAt, data.policy.defaultLimits);
   return [
     {
       type: 'WithdrawalRequested',
@@ -437,6 +545,142 @@ export function matureInvestment(
   ];
 }
 
+/** Each named wallet that changes: a new or changed address starts its cooling period, a blank one leaves. */
+export function savePayoutAddresses(
+  { data }: SavePayoutAddresses,
+  state: AccountState,
+): (PayoutAddressSaved | PayoutAddressRemoved)[] {
+  requireOpen(data.accountOpen);
+  const changes = data.addresses.filter(
+    ({ wallet, addressKey }) => (state.payoutAddresses[wallet]?.addressKey ?? null) !== addressKey,
+  );
+  if (changes.length > 0) requireUnlocked(state);
+  const savedAt = data.savedAt.toISOString();
+  const usableFrom = new Date(data.savedAt.getTime() + hours(data.coolingHours)).toISOString();
+  return changes.map(({ wallet, addressKey }) =>
+    addressKey === null
+      ? { type: 'PayoutAddressRemoved', data: { userId: data.userId, wallet, removedAt: savedAt } }
+      : {
+          type: 'PayoutAddressSaved',
+          data: { userId: data.userId, wallet, addressKey, savedAt, usableFrom },
+        },
+  );
+}
+
+/**
+ * After a change to the account's security: no withdrawal for the configured hours (none when 0). A change held
+ * for already (or older than one held for) starts nothing, so the same change can be offered any number of times.
+ */
+export function startSecurityHold({ data }: StartSecurityHold, state: AccountState): SecurityHoldStarted[] {
+  if (data.holdHours <= 0) return [];
+  if (data.changePosition <= state.heldThroughChange) return [];
+  const until = new Date(data.startedAt.getTime() + hours(data.holdHours));
+  return [
+    {
+      type: 'SecurityHoldStarted',
+      data: {
+        userId: data.userId,
+        cause: data.cause,
+        changePosition: data.changePosition,
+        startedAt: data.startedAt.toISOString(),
+        until: until.toISOString(),
+      },
+    },
+  ];
+}
+
+/** Freezes withdrawals and address changes; locking a locked account changes nothing. */
+export function lockAccount({ data }: LockAccount, state: AccountState): AccountLocked[] {
+  if (state.lock) return [];
+  const reason = requireReason(data.reason);
+  return [
+    {
+      type: 'AccountLocked',
+      data: {
+        userId: data.userId,
+        lockedBy: data.lockedBy,
+        adminId: data.adminId,
+        reason,
+        lockedAt: data.lockedAt.toISOString(),
+      },
+    },
+  ];
+}
+
+export function unlockAccount({ data }: UnlockAccount, state: AccountState): AccountUnlocked[] {
+  const reason = requireReason(data.reason);
+  if (!state.lock) throw new IllegalStateError(accountMessages.accountNotLocked);
+  return [
+    {
+      type: 'AccountUnlocked',
+      data: { userId: data.userId, adminId: data.adminId, reason, unlockedAt: data.unlockedAt.toISOString() },
+    },
+  ];
+}
+
+export function setWithdrawalLimits(
+  { data }: SetWithdrawalLimits,
+  _state: AccountState,
+): WithdrawalLimitsSet[] {
+  const reason = requireReason(data.reason);
+  const { daily, thirtyDays } = data;
+  if (daily <= 0n || thirtyDays > MAX_AMOUNT || daily > thirtyDays) {
+    throw new ValidationError('daily', accountMessages.invalidLimits);
+  }
+  return [
+    {
+      type: 'WithdrawalLimitsSet',
+      data: {
+        userId: data.userId,
+        daily: centsToString(daily),
+        thirtyDays: centsToString(thirtyDays),
+        reason,
+        adminId: data.adminId,
+        setAt: data.setAt.toISOString(),
+      },
+    },
+  ];
+}
+
+export interface LimitUse {
+  limit: Cents;
+  used: Cents;
+  /** What may still be withdrawn in this window now. */
+  left: Cents;
+  /** When the oldest withdrawal counted leaves the window; null when none counts. */
+  freesAt: Date | null;
+}
+
+/**
+ * The rolling windows as they stand at `at`: pending and paid withdrawals asked for in the last 24 hours or 30
+ * days count; a rejected one gives its amount back.
+ */
+export function withdrawalLimitUse(
+  state: AccountState,
+  at: Date,
+  defaults: WithdrawalLimits,
+): Record<keyof WithdrawalLimits, LimitUse> {
+  const limits = state.withdrawalLimits ?? defaults;
+  const counted = Object.values(state.withdrawals).filter(
+    (withdrawal) => withdrawal.status !== 'rejected' && withdrawal.requestedAt !== '',
+  );
+  const use = (name: keyof WithdrawalLimits, windowMs: number): LimitUse => {
+    const inWindow = counted.filter(
+      (withdrawal) => at.getTime() - new Date(withdrawal.requestedAt).getTime() < windowMs,
+    );
+    const used = inWindow.reduce((sum, withdrawal) => sum + withdrawal.amount, 0n);
+    const oldest = inWindow.map((withdrawal) => withdrawal.requestedAt).sort()[0];
+    const left = limits[name] - used;
+    return {
+      limit: limits[name],
+      used,
+      left: left > 0n ? left : 0n,
+      freesAt: oldest === undefined ? null : new Date(new Date(oldest).getTime() + windowMs),
+    };
+  };
+  return { daily: use('daily', DAY_MS), thirtyDays: use('thirtyDays', 30 * DAY_MS) };
+}
+
 /** The events the command appends; none when it repeats a finished one (a second confirm, pay or reject). */
 export function decide(command: AccountCommand, state: AccountState): AccountEvent[] {
   switch (command.type) {
@@ -460,6 +704,16 @@ export function decide(command: AccountCommand, state: AccountState): AccountEve
       return accrueProfit(command, state);
     case 'MatureInvestment':
       return matureInvestment(command, state);
+    case 'SavePayoutAddresses':
+      return savePayoutAddresses(command, state);
+    case 'StartSecurityHold':
+      return startSecurityHold(command, state);
+    case 'LockAccount':
+      return lockAccount(command, state);
+    case 'UnlockAccount':
+      return unlockAccount(command, state);
+    case 'SetWithdrawalLimits':
+      return setWithdrawalLimits(command, state);
     default: {
       const unknown: never = command;
       throw new IllegalStateError(`Unknown command ${(unknown as { type: string }).type}.`);
@@ -475,6 +729,32 @@ function requirePositive(amount: Cents): void {
 
 function requireOpen(accountOpen: boolean): void {
   if (!accountOpen) throw new IllegalStateError(ACCOUNT_CLOSED);
+}
+
+function requireUnlocked(state: AccountState): void {
+  if (state.lock) throw new IllegalStateError(accountMessages.accountLocked);
+}
+
+function hours(count: number): number {
+  return count * HOUR_MS;
+}
+
+/**
+ * Refuses an amount over what either window leaves, naming what may be withdrawn now and until when: the moment
+ * the binding window frees its oldest withdrawal, or a full window from now when nothing in it counts yet.
+ */
+function requireWithinLimits(state: AccountState, amount: Cents, at: Date, defaults: WithdrawalLimits): void {
+  const use = withdrawalLimitUse(state, at, defaults);
+  const binding = LIMIT_WINDOWS.filter(({ name }) => amount > use[name].left);
+  if (binding.length === 0) return;
+  const left = use.daily.left < use.thirtyDays.left ? use.daily.left : use.thirtyDays.left;
+  const until = binding
+    .map(({ name, ms }) => use[name].freesAt ?? new Date(at.getTime() + ms))
+    .reduce((latest, moment) => (moment > latest ? moment : latest));
+  throw new ValidationError(
+    'amount',
+    accountMessages.overWithdrawalLimit(formatDollars(left), formatMessageTime(until)),
+  );
 }
 
 /** Trimmed, then 3 to 500 UTF-16 units: the same count the request schemas use. */

@@ -75,7 +75,7 @@ describe('Account decider', () => {
     });
 
     it.each(['balance', 'profit'] as const)('refuses a %s withdrawal: nothing to draw on', (source) => {
-      given([])
+      given([event.payoutAddressSaved()])
         .when(command.requestWithdrawal({ source }))
         .thenThrows(InsufficientBalanceError, 'Insufficient balance');
     });
@@ -119,7 +119,7 @@ describe('Account decider', () => {
   });
 
   describe('When a deposit is pending', () => {
-    const pending = [event.depositRequested()];
+    const pending = [event.payoutAddressSaved(), event.depositRequested()];
 
     it('confirms it: the investment matures after the plan term', () => {
       given(pending).when(command.confirmDeposit()).then([event.depositConfirmed()]);
@@ -145,7 +145,7 @@ describe('Account decider', () => {
   });
 
   describe('When a deposit is confirmed', () => {
-    const confirmed = [event.depositRequested(), event.depositConfirmed()];
+    const confirmed = [event.payoutAddressSaved(), event.depositRequested(), event.depositConfirmed()];
 
     it('confirms it again without a second credit', () => {
       given(confirmed)
@@ -205,7 +205,7 @@ describe('Account decider', () => {
   });
 
   describe('When the account holds an available balance', () => {
-    const funded = [event.balanceAdjusted({ amount: '100000' })];
+    const funded = [event.payoutAddressSaved(), event.balanceAdjusted({ amount: '100000' })];
 
     it('reserves a withdrawal', () => {
       given(funded).when(command.requestWithdrawal()).then([event.withdrawalRequested()]);
@@ -247,7 +247,10 @@ describe('Account decider', () => {
   });
 
   describe('When unlocked profit is held', () => {
-    const profit = [event.balanceAdjusted({ bucket: 'profit', amount: '50000', reason: 'Profit credit' })];
+    const profit = [
+      event.payoutAddressSaved(),
+      event.balanceAdjusted({ bucket: 'profit', amount: '50000', reason: 'Profit credit' }),
+    ];
 
     it('reserves a profit withdrawal', () => {
       given(profit)
@@ -263,7 +266,11 @@ describe('Account decider', () => {
   });
 
   describe('When a withdrawal is pending', () => {
-    const pending = [event.balanceAdjusted({ amount: '100000' }), event.withdrawalRequested()];
+    const pending = [
+      event.payoutAddressSaved(),
+      event.balanceAdjusted({ amount: '100000' }),
+      event.withdrawalRequested(),
+    ];
 
     it('marks it paid', () => {
       given(pending).when(command.markWithdrawalPaid()).then([event.withdrawalPaid()]);
@@ -319,7 +326,12 @@ describe('Account decider', () => {
   });
 
   describe('When a withdrawal is rejected', () => {
-    const rejected = [event.balanceAdjusted(), event.withdrawalRequested(), event.withdrawalRejected()];
+    const rejected = [
+      event.payoutAddressSaved(),
+      event.balanceAdjusted(),
+      event.withdrawalRequested(),
+      event.withdrawalRejected(),
+    ];
 
     it('refuses to pay it', () => {
       given(rejected)

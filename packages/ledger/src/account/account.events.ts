@@ -148,6 +148,84 @@ export interface InvestmentMatured {
   };
 }
 
+/** The member's payout wallets, as the Withdrawal Gateway names them. */
+export type PayoutWallet = 'bitcoin' | 'ethereum' | 'usdt' | 'solana';
+
+/**
+ * A payout address entered the member's address book. The address itself stays in the member's relational
+ * record (erased at closure): the event keeps only its fingerprint, enough to recognise it in a withdrawal.
+ */
+export interface PayoutAddressSaved {
+  type: 'PayoutAddressSaved';
+  data: {
+    userId: string;
+    wallet: PayoutWallet;
+    /** SHA-256 of the account id, wallet and canonical address: the same address always has the same key. */
+    addressKey: string;
+    savedAt: IsoTimestamp;
+    /** Withdrawals may go to it from this moment: the cooling period after a new address. */
+    usableFrom: IsoTimestamp;
+  };
+}
+
+export interface PayoutAddressRemoved {
+  type: 'PayoutAddressRemoved';
+  data: { userId: string; wallet: PayoutWallet; removedAt: IsoTimestamp };
+}
+
+/** What started a security hold on withdrawals. */
+export type SecurityHoldCause =
+  | 'password-changed'
+  | 'password-reset'
+  | 'email-changed'
+  | 'second-factor-removed'
+  | 'second-factors-reset-by-admin';
+
+export interface SecurityHoldStarted {
+  type: 'SecurityHoldStarted';
+  data: {
+    userId: string;
+    cause: SecurityHoldCause;
+    /** The position of the change on the member's identity stream (`user-<userId>`): one hold per change. */
+    changePosition: number;
+    startedAt: IsoTimestamp;
+    until: IsoTimestamp;
+  };
+}
+
+/** Withdrawals and address changes frozen: by the member ("This wasn't me") or by an admin. */
+export interface AccountLocked {
+  type: 'AccountLocked';
+  data: {
+    userId: string;
+    lockedBy: 'member' | 'admin';
+    /** The admin who locked it; null when the member did. */
+    adminId: string | null;
+    reason: string;
+    lockedAt: IsoTimestamp;
+  };
+}
+
+export interface AccountUnlocked {
+  type: 'AccountUnlocked';
+  data: { userId: string; adminId: string; reason: string; unlockedAt: IsoTimestamp };
+}
+
+/** The member's own withdrawal limits, set by an admin in place of the platform's defaults. */
+export interface WithdrawalLimitsSet {
+  type: 'WithdrawalLimitsSet';
+  data: {
+    userId: string;
+    /** Over any rolling 24 hours. */
+    daily: CentsString;
+    /** Over any rolling 30 days. */
+    thirtyDays: CentsString;
+    reason: string;
+    adminId: string;
+    setAt: IsoTimestamp;
+  };
+}
+
 export type AccountEvent =
   | DepositRequested
   | DepositConfirmed
@@ -157,7 +235,13 @@ export type AccountEvent =
   | WithdrawalRejected
   | BalanceAdjusted
   | ProfitAccrued
-  | InvestmentMatured;
+  | InvestmentMatured
+  | PayoutAddressSaved
+  | PayoutAddressRemoved
+  | SecurityHoldStarted
+  | AccountLocked
+  | AccountUnlocked
+  | WithdrawalLimitsSet;
 
 export type AccountEventType = AccountEvent['type'];
 
@@ -171,6 +255,12 @@ const everyAccountEventType: Record<AccountEventType, true> = {
   BalanceAdjusted: true,
   ProfitAccrued: true,
   InvestmentMatured: true,
+  PayoutAddressSaved: true,
+  PayoutAddressRemoved: true,
+  SecurityHoldStarted: true,
+  AccountLocked: true,
+  AccountUnlocked: true,
+  WithdrawalLimitsSet: true,
 };
 
 /** Every account event type, for subscriptions; the record above fails to compile when one is missing. */

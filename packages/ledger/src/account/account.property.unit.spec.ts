@@ -63,13 +63,23 @@ const accountCommand: fc.Arbitrary<AccountCommand> = fc.oneof(
       type: fc.constantFrom('AccrueProfit' as const, 'MatureInvestment' as const),
     })
     .map(({ type, ...data }): AccountCommand => ({ type, data: { userId, ...data } })),
+  fc.constant(command.lockAccount()),
+  fc.constant(command.unlockAccount()),
+  fc.constant(command.startSecurityHold({ startedAt: new Date('2026-02-28T20:00:00.000Z') })),
+  fc
+    .record({
+      daily: fc.bigInt({ min: 1n, max: 200_000n }),
+      thirtyDays: fc.bigInt({ min: 1n, max: 600_000n }),
+    })
+    .map((data) => command.setWithdrawalLimits(data)),
 );
 
 /** Runs the commands as a handler would: a refused command appends nothing and the next one goes on. */
 function run(commands: AccountCommand[]): { state: AccountState; events: AccountEvent[] } {
   let state = initialState();
   const events: AccountEvent[] = [];
-  for (const next of commands) {
+  // The member's Bitcoin address, usable before the first withdrawal the fixtures ask for.
+  for (const next of [command.savePayoutAddresses(), ...commands]) {
     let produced: AccountEvent[];
     try {
       produced = decide(next, state);
@@ -112,7 +122,8 @@ describe('Account under any sequence of commands', () => {
     fc.assert(
       fc.property(runs, (commands) => {
         const { state, events } = run(commands);
-        const { deposits, investments, withdrawals, ...figures } = state;
+        const { deposits, investments, withdrawals, ...rest } = state;
+        const { payoutAddresses, securityHold, heldThroughChange, lock, withdrawalLimits, ...figures } = rest;
         expect(balances(events)).toEqual(figures);
         const pending = Object.values(withdrawals).filter((withdrawal) => withdrawal.status === 'pending');
         expect(state.reserved).toBe(sumOf(pending.map((withdrawal) => withdrawal.amount)));

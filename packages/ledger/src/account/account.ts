@@ -3,7 +3,9 @@ import type {
   AccountEvent,
   AdjustableBucket,
   IsoTimestamp,
+  PayoutWallet,
   PlanTerms,
+  SecurityHoldCause,
   WithdrawalSource,
 } from './account.events.js';
 
@@ -49,6 +51,32 @@ export interface Withdrawal {
   status: WithdrawalStatus;
   source: WithdrawalSource;
   amount: Cents;
+  /** When it was asked for: it counts against the rolling limits from then. */
+  requestedAt: IsoTimestamp;
+}
+
+/** An address of the member's address book: withdrawals may go to it once its cooling period has passed. */
+export interface PayoutAddress {
+  addressKey: string;
+  savedAt: IsoTimestamp;
+  usableFrom: IsoTimestamp;
+}
+
+export interface SecurityHold {
+  cause: SecurityHoldCause;
+  startedAt: IsoTimestamp;
+  until: IsoTimestamp;
+}
+
+export interface AccountLock {
+  lockedBy: 'member' | 'admin';
+  reason: string;
+  lockedAt: IsoTimestamp;
+}
+
+export interface WithdrawalLimits {
+  daily: Cents;
+  thirtyDays: Cents;
 }
 
 export interface AccountState extends Record<Bucket, Cents> {
@@ -59,6 +87,14 @@ export interface AccountState extends Record<Bucket, Cents> {
   deposits: Readonly<Record<string, Deposit>>;
   investments: Readonly<Record<string, Investment>>;
   withdrawals: Readonly<Record<string, Withdrawal>>;
+  payoutAddresses: Readonly<Partial<Record<PayoutWallet, PayoutAddress>>>;
+  /** The hold that ends last; withdrawals are refused before its `until`. */
+  securityHold: SecurityHold | null;
+  /** The identity stream position of the latest security change held for: no change gets a second hold. */
+  heldThroughChange: number;
+  lock: AccountLock | null;
+  /** The member's own limits; null takes the platform's defaults. */
+  withdrawalLimits: WithdrawalLimits | null;
 }
 
 export function initialState(): AccountState {
@@ -73,6 +109,11 @@ export function initialState(): AccountState {
     deposits: {},
     investments: {},
     withdrawals: {},
+    payoutAddresses: {},
+    securityHold: null,
+    heldThroughChange: 0,
+    lock: null,
+    withdrawalLimits: null,
   };
 }
 
@@ -135,10 +176,10 @@ export function evolve(state: AccountState, event: AccountEvent): AccountState {
     case 'DepositRejected':
       return { ...state, deposits: withStatus(state.deposits, event.data.depositId, 'rejected') };
     case 'WithdrawalRequested': {
-      const { withdrawalId, source } = event.data;
+      const { withdrawalId, source, requestedAt } = event.data;
       const amount = centsFromString(event.data.amount);
       const from = sourceBucket(source);
-      const withdrawal: Withdrawal = { withdrawalId, status: 'pending', source, amount };
+      const withdrawal: Withdrawal = { withdrawalId, status: 'pending', source, amount, requestedAt };
       return {
         ...state,
         [from]: state[from] - amount,
@@ -198,6 +239,39 @@ export function evolve(state: AccountState, event: AccountEvent): AccountState {
         investments,
       };
     }
+    case 'PayoutAddressSaved': {
+      const { wallet, addressKey, savedAt, usableFrom } = event.data;
+      return {
+        ...state,
+        payoutAddresses: { ...state.payoutAddresses, [wallet]: { addressKey, savedAt, usableFrom } },
+      };
+    }
+    case 'PayoutAddressRemoved': {
+      const { [event.data.wallet]: _removed, ...kept } = state.payoutAddresses;
+      return { ...state, payoutAddresses: kept };
+    }
+    case 'SecurityHoldStarted': {
+      const { cause, startedAt, until, changePosition } = event.data;
+      const current = state.securityHold;
+      const heldThroughChange = Math.max(state.heldThroughChange, changePosition);
+      // Holds overlap: the one that ends last is the one that counts.
+      if (current && current.until >= until) return { ...state, heldThroughChange };
+      return { ...state, securityHold: { cause, startedAt, until }, heldThroughChange };
+    }
+    case 'AccountLocked': {
+      const { lockedBy, reason, lockedAt } = event.data;
+      return { ...state, lock: { lockedBy, reason, lockedAt } };
+    }
+    case 'AccountUnlocked':
+      return { ...state, lock: null };
+    case 'WithdrawalLimitsSet':
+      return {
+        ...state,
+        withdrawalLimits: {
+          daily: centsFromString(event.data.daily),
+          thirtyDays: centsFromString(event.data.thirtyDays),
+        },
+      };
   }
 }
 

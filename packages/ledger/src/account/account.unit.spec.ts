@@ -80,10 +80,8 @@ describe('Account state', () => {
   });
 
   it('folds the same state from events that went through JSON, as the store keeps them', () => {
-    const events = [
-      event.balanceAdjusted(),
-      ...decide(command.requestWithdrawal(), fold([event.balanceAdjusted()])),
-    ];
+    const given = [event.payoutAddressSaved(), event.balanceAdjusted()];
+    const events = [...given, ...decide(command.requestWithdrawal(), fold(given))];
     expect(fold(JSON.parse(JSON.stringify(events)) as AccountEvent[])).toEqual(fold(events));
   });
 });

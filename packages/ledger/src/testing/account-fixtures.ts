@@ -2,17 +2,27 @@ import type {
   AdjustBalance,
   ConfirmDeposit,
   DepositPlan,
+  LockAccount,
   MarkWithdrawalPaid,
   RejectDeposit,
   RejectWithdrawal,
   RequestDeposit,
   RequestWithdrawal,
+  SavePayoutAddresses,
+  SetWithdrawalLimits,
+  StartSecurityHold,
+  UnlockAccount,
 } from '../account/account.decider.js';
 import type {
+  AccountLocked,
+  AccountUnlocked,
   BalanceAdjusted,
   DepositConfirmed,
   DepositRejected,
   DepositRequested,
+  PayoutAddressSaved,
+  SecurityHoldStarted,
+  WithdrawalLimitsSet,
   WithdrawalPaid,
   WithdrawalRejected,
   WithdrawalRequested,
@@ -32,6 +42,13 @@ export const basicPlan: DepositPlan = {
 };
 
 export const requestedAt = new Date('2026-03-01T10:00:00.000Z');
+/** The member's Bitcoin payout address, saved long enough before `requestedAt` to be usable. */
+export const bitcoinAddressKey = 'key-bitcoin-1';
+export const addressSavedAt = new Date('2026-02-01T08:00:00.000Z');
+export const withdrawalPolicy = {
+  coolingHours: 48,
+  defaultLimits: { daily: 5_000_000n, thirtyDays: 25_000_000n },
+};
 export const decidedAt = new Date('2026-03-02T09:30:00.000Z');
 
 export const command = {
@@ -80,6 +97,8 @@ export const command = {
       source: 'balance',
       amount: 40_000n,
       paymentMethodId: 'method-btc',
+      destinations: [{ wallet: 'bitcoin', addressKey: bitcoinAddressKey }],
+      policy: withdrawalPolicy,
       accountOpen: true,
       requestedAt,
       ...data,
@@ -107,6 +126,55 @@ export const command = {
       ...data,
     },
   }),
+  savePayoutAddresses: (data: Partial<SavePayoutAddresses['data']> = {}): SavePayoutAddresses => ({
+    type: 'SavePayoutAddresses',
+    data: {
+      userId,
+      addresses: [{ wallet: 'bitcoin', addressKey: bitcoinAddressKey }],
+      coolingHours: 48,
+      accountOpen: true,
+      savedAt: addressSavedAt,
+      ...data,
+    },
+  }),
+  startSecurityHold: (data: Partial<StartSecurityHold['data']> = {}): StartSecurityHold => ({
+    type: 'StartSecurityHold',
+    data: {
+      userId,
+      cause: 'password-changed',
+      changePosition: 5,
+      holdHours: 24,
+      startedAt: requestedAt,
+      ...data,
+    },
+  }),
+  lockAccount: (data: Partial<LockAccount['data']> = {}): LockAccount => ({
+    type: 'LockAccount',
+    data: {
+      userId,
+      lockedBy: 'member',
+      adminId: null,
+      reason: 'Locked by the member from a security e-mail',
+      lockedAt: requestedAt,
+      ...data,
+    },
+  }),
+  unlockAccount: (data: Partial<UnlockAccount['data']> = {}): UnlockAccount => ({
+    type: 'UnlockAccount',
+    data: { userId, adminId, reason: 'Owner verified by phone', unlockedAt: decidedAt, ...data },
+  }),
+  setWithdrawalLimits: (data: Partial<SetWithdrawalLimits['data']> = {}): SetWithdrawalLimits => ({
+    type: 'SetWithdrawalLimits',
+    data: {
+      userId,
+      daily: 100_000n,
+      thirtyDays: 300_000n,
+      reason: 'Member asked for lower limits',
+      adminId,
+      setAt: requestedAt,
+      ...data,
+    },
+  }),
   adjustBalance: (data: Partial<AdjustBalance['data']> = {}): AdjustBalance => ({
     type: 'AdjustBalance',
     data: {
@@ -123,6 +191,61 @@ export const command = {
 };
 
 export const event = {
+  securityHoldStarted: (data: Partial<SecurityHoldStarted['data']> = {}): SecurityHoldStarted => ({
+    type: 'SecurityHoldStarted',
+    data: {
+      userId,
+      cause: 'password-changed',
+      changePosition: 5,
+      startedAt: requestedAt.toISOString(),
+      until: '2026-03-02T10:00:00.000Z',
+      ...data,
+    },
+  }),
+  accountLocked: (data: Partial<AccountLocked['data']> = {}): AccountLocked => ({
+    type: 'AccountLocked',
+    data: {
+      userId,
+      lockedBy: 'member',
+      adminId: null,
+      reason: 'Locked by the member from a security e-mail',
+      lockedAt: requestedAt.toISOString(),
+      ...data,
+    },
+  }),
+  accountUnlocked: (data: Partial<AccountUnlocked['data']> = {}): AccountUnlocked => ({
+    type: 'AccountUnlocked',
+    data: {
+      userId,
+      adminId,
+      reason: 'Owner verified by phone',
+      unlockedAt: decidedAt.toISOString(),
+      ...data,
+    },
+  }),
+  withdrawalLimitsSet: (data: Partial<WithdrawalLimitsSet['data']> = {}): WithdrawalLimitsSet => ({
+    type: 'WithdrawalLimitsSet',
+    data: {
+      userId,
+      daily: '100000',
+      thirtyDays: '300000',
+      reason: 'Member asked for lower limits',
+      adminId,
+      setAt: requestedAt.toISOString(),
+      ...data,
+    },
+  }),
+  payoutAddressSaved: (data: Partial<PayoutAddressSaved['data']> = {}): PayoutAddressSaved => ({
+    type: 'PayoutAddressSaved',
+    data: {
+      userId,
+      wallet: 'bitcoin',
+      addressKey: bitcoinAddressKey,
+      savedAt: addressSavedAt.toISOString(),
+      usableFrom: '2026-02-03T08:00:00.000Z',
+      ...data,
+    },
+  }),
   depositRequested: (data: Partial<DepositRequested['data']> = {}): DepositRequested => ({
     type: 'DepositRequested',
     data: {

@@ -22,7 +22,7 @@ function amountOf(event: Exclude<RecordedAccountEvent, { type: 'ProfitAccrued' }
   if (event.type === 'InvestmentMatured') {
     return centsFromString(event.data.principal) + centsFromString(event.data.profit);
   }
-  return centsFromString(event.data.amount);
+  return 'amount' in event.data ? centsFromString(event.data.amount) : 0n;
 }
 
 /**
@@ -45,12 +45,18 @@ export function evolve(row: ActivityRow | null, event: RecordedAccountEvent): Ac
       return { ...common, bucket: event.data.bucket, reason: event.data.reason };
     case 'DepositRejected':
     case 'WithdrawalRejected':
+    case 'AccountLocked':
+    case 'AccountUnlocked':
+    case 'WithdrawalLimitsSet':
       return { ...common, bucket: null, reason: event.data.reason };
     case 'DepositRequested':
     case 'DepositConfirmed':
     case 'WithdrawalRequested':
     case 'WithdrawalPaid':
     case 'InvestmentMatured':
+    case 'PayoutAddressSaved':
+    case 'PayoutAddressRemoved':
+    case 'SecurityHoldStarted':
       return { ...common, bucket: null, reason: null };
   }
 }

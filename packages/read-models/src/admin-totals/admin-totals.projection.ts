@@ -129,6 +129,12 @@ function counted(state: AdminTotalsState, event: AdminTotalsEvent): AdminTotalsS
     case 'BalanceAdjusted':
     case 'ProfitAccrued':
     case 'InvestmentMatured':
+    case 'PayoutAddressSaved':
+    case 'PayoutAddressRemoved':
+    case 'SecurityHoldStarted':
+    case 'AccountLocked':
+    case 'AccountUnlocked':
+    case 'WithdrawalLimitsSet':
       return state;
   }
 }

@@ -14,6 +14,11 @@ import { RejectDepositHandler } from './application/reject-deposit.command.js';
 import { RejectWithdrawalHandler } from './application/reject-withdrawal.command.js';
 import { RequestDepositHandler } from './application/request-deposit.command.js';
 import { RequestWithdrawalHandler } from './application/request-withdrawal.command.js';
+import { HoldWithdrawalsHandler } from './application/hold-withdrawals.command.js';
+import { SecurityHolds } from './application/security-holds.js';
+import { GetPayoutWalletsHandler } from './application/get-payout-wallets.query.js';
+import { SavePayoutWalletsHandler } from './application/save-payout-wallets.command.js';
+import { PayoutWalletsController } from './http/payout-wallets.controller.js';
 import { AdminDepositsController } from './http/admin-deposits.controller.js';
 import { AdminUsersController } from './http/admin-users.controller.js';
 import { AdminWithdrawalsController } from './http/admin-withdrawals.controller.js';
@@ -27,6 +32,7 @@ const controllers = [
   AdminDepositsController,
   AdminWithdrawalsController,
   AdminUsersController,
+  PayoutWalletsController,
 ];
 
 const commandHandlers = [
@@ -38,11 +44,13 @@ const commandHandlers = [
   RejectWithdrawalHandler,
   AdjustBalancesHandler,
   CloseAccountHandler,
+  SavePayoutWalletsHandler,
+  HoldWithdrawalsHandler,
 ];
 
-const queryHandlers = [ReadDepositProofHandler];
+const queryHandlers = [ReadDepositProofHandler, GetPayoutWalletsHandler];
 
-const services = [AccountCommands, AccountLookup, ProofStorage, ProfitAccrual, AccrualJob];
+const services = [AccountCommands, SecurityHolds, AccountLookup, ProofStorage, ProfitAccrual, AccrualJob];
 
 @Module({
   imports: [IdentityModule, CatalogModule],

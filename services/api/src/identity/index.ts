@@ -1,6 +1,7 @@
 /** What the identity context offers the rest of the api: nothing else of it may be imported from outside. */
 export { FirstAdmin } from './application/first-admin.js';
 export { StepUp } from './application/step-up.js';
+export { SecurityChangeCommitted } from './application/security-change-committed.js';
 export { PasswordHasher } from './application/password-hasher.js';
 export {
   StaffAccountRefused,

@@ -8,7 +8,14 @@ import {
   type WithdrawalResponse,
 } from '@ledgerstone/contracts';
 import type TestAgent from 'supertest/lib/agent.js';
-import { BASIC_PLAN, BITCOIN, BITCOIN_ADDRESS, PNG, type AccountsTestApp } from './accounts-test-app.js';
+import {
+  BASIC_PLAN,
+  BITCOIN,
+  BITCOIN_ADDRESS,
+  ETHEREUM_ADDRESS,
+  PNG,
+  type AccountsTestApp,
+} from './accounts-test-app.js';
 import { startProjectorProcess, type ProjectorProcess } from '../shared/testing/projector-process.js';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -72,8 +79,20 @@ export async function confirmedDeposit(admin: TestAgent, member: TestAgent, amou
   return depositId;
 }
 
-/** The member asks to withdraw `amount` by bitcoin (201); the withdrawal waits for staff. */
+/**
+ * The member's Withdrawal Gateway saved with the test addresses (200): withdrawals go only to the address book. Saving
+ * the same addresses again appends nothing, so a test may call it before every withdrawal.
+ */
+export async function savePayoutAddresses(member: TestAgent): Promise<void> {
+  await member
+    .put('/api/user/wallets')
+    .send({ bitcoin: BITCOIN_ADDRESS, ethereum: ETHEREUM_ADDRESS, usdt: ETHEREUM_ADDRESS })
+    .expect(200);
+}
+
+/** The member asks to withdraw `amount` by bitcoin (201), to the address book's address; it waits for staff. */
 export async function requestWithdrawal(member: TestAgent, amount: string): Promise<WithdrawalResponse> {
+  await savePayoutAddresses(member);
   const { body } = await member
     .post('/api/withdraw')
     .send({ amount, payment_method: BITCOIN.id, wallet_address: BITCOIN_ADDRESS })

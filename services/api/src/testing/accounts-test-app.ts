@@ -56,6 +56,9 @@ export async function startAccountsTestApp(
 ): Promise<AccountsTestApp> {
   const objectStorage: RunningService = await startObjectStorage(BUCKET);
   const testApp = await startIdentityTestApp(label, {
+    // The address book's cooling period and the hold after a security change have tests of their own.
+    WALLET_COOLING_HOURS: '0',
+    SECURITY_HOLD_HOURS: '0',
     S3_ENDPOINT: objectStorage.url,
     S3_BUCKET: BUCKET,
     RATE_LIMIT_SIGNUP_PER_IP_HOUR: '1000',

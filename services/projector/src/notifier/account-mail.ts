@@ -10,7 +10,17 @@ export interface Recipient {
 /** The mail an account event sends its member; none for a day's accrual (maturity has its own). */
 export function accountMail(event: RecordedAccountEvent, to: Recipient): MailJob | null {
   const firstName = to.firstName;
-  if (event.type === 'ProfitAccrued') return null;
+  switch (event.type) {
+    // Address, hold and lock changes are mailed by the api with the change that caused them.
+    case 'ProfitAccrued':
+    case 'PayoutAddressSaved':
+    case 'PayoutAddressRemoved':
+    case 'SecurityHoldStarted':
+    case 'AccountLocked':
+    case 'AccountUnlocked':
+    case 'WithdrawalLimitsSet':
+      return null;
+  }
   if (event.type === 'InvestmentMatured') {
     const principal = formatCents(centsFromString(event.data.principal));
     const profit = formatCents(centsFromString(event.data.profit));

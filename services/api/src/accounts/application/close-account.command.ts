@@ -9,7 +9,7 @@ import type { IdentityTransaction } from '../../identity/index.js';
 import type { Actor } from '../../shared/auth/actor.js';
 import { SessionStore } from '../../identity/index.js';
 import { DATABASE, type Database } from '../../shared/infrastructure/infrastructure.tokens.js';
-import { erasePayoutWallets } from '../../wallets/index.js';
+import { erasePayoutWallets } from '../persistence/payout-wallets.tables.js';
 import { accountsDatabase, type AccountsDatabase } from '../persistence/accounts.tables.js';
 
 const uuid = z.guid();

@@ -12,6 +12,10 @@ import { z } from 'zod';
 import { CatalogService } from '../../catalog/index.js';
 import { StepUp } from '../../identity/index.js';
 import { CLOCK, type Clock } from '../../shared/clock/clock.js';
+import type { ApiConfig } from '../../shared/config/config.js';
+import { API_CONFIG } from '../../shared/infrastructure/infrastructure.tokens.js';
+import { withdrawalDestinations } from '../domain/payout-address-key.js';
+import { SecurityHolds } from './security-holds.js';
 import type { RequestContext } from '../../shared/auth/request-context.js';
 import type { Actor } from '../../shared/auth/actor.js';
 import { AccountCommands } from './account-commands.js';
@@ -34,8 +38,9 @@ export class RequestWithdrawalCommand extends Command<WithdrawalResponse> {
 type WithdrawalAnswer = Omit<WithdrawalResponse, 'position'>;
 
 /**
- * Reserves the amount at once: the decider refuses more than the source holds, so no money is spent twice. A
- * member with two-step verification on confirms with a fresh second factor first.
+ * Reserves the amount at once: the decider refuses more than the source holds, so no money is spent twice, and
+ * anything the account's protection refuses (a lock, a security hold, an address not in the book or still
+ * cooling, the rolling limits). A member with two-step verification on confirms with a fresh second factor first.
  */
 @CommandHandler(RequestWithdrawalCommand)
 export class RequestWithdrawalHandler implements ICommandHandler<RequestWithdrawalCommand> {
@@ -44,6 +49,8 @@ export class RequestWithdrawalHandler implements ICommandHandler<RequestWithdraw
     private readonly catalog: CatalogService,
     @Inject(CLOCK) private readonly clock: Clock,
     private readonly stepUp: StepUp,
+    @Inject(API_CONFIG) private readonly config: ApiConfig,
+    private readonly holds: SecurityHolds,
   ) {}
 
   async execute({
@@ -67,12 +74,17 @@ export class RequestWithdrawalHandler implements ICommandHandler<RequestWithdraw
     await this.stepUp.confirm(actor, form.secondFactor, context);
 
     const withdrawalId = randomUUID();
+    const { coolingHours, defaultLimits } = this.config.withdrawalProtection;
+    const requestedAt = this.clock.now();
+    // A security change whose hold was not appended yet holds this withdrawal all the same.
+    const holds = await this.holds.holdsFor(userId, requestedAt);
     const { result, position } = await this.accounts.execute<WithdrawalAnswer>({
       userId,
       commandType: 'RequestWithdrawal',
       idempotencyKey: key,
       metadata: commandMetadata(actor, context),
       commands: ({ open }) => [
+        ...holds,
         {
           type: 'RequestWithdrawal',
           data: {
@@ -81,8 +93,10 @@ export class RequestWithdrawalHandler implements ICommandHandler<RequestWithdraw
             source: form.source,
             amount,
             paymentMethodId: method.id,
+            destinations: withdrawalDestinations(userId, method.network, address.address),
+            policy: { coolingHours, defaultLimits },
             accountOpen: open,
-            requestedAt: this.clock.now(),
+            requestedAt,
           },
         },
       ],

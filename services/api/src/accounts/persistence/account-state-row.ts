@@ -5,14 +5,18 @@ import {
   type Deposit,
   type Investment,
   type Withdrawal,
+  type WithdrawalLimits,
 } from '@ledgerstone/ledger';
 
 type Stored<T> = { [K in keyof T]: T[K] extends bigint ? string : T[K] };
 
-interface StoredAccountState extends Stored<Omit<AccountState, 'deposits' | 'investments' | 'withdrawals'>> {
+type Nested = 'deposits' | 'investments' | 'withdrawals' | 'withdrawalLimits';
+
+interface StoredAccountState extends Stored<Omit<AccountState, Nested>> {
   deposits: Record<string, Stored<Deposit>>;
   investments: Record<string, Stored<Investment>>;
   withdrawals: Record<string, Stored<Withdrawal>>;
+  withdrawalLimits: Stored<WithdrawalLimits> | null;
 }
 
 function mapValues<A, B>(record: Readonly<Record<string, A>>, map: (value: A) => B): Record<string, B> {
@@ -39,6 +43,14 @@ export function storeAccountState(state: AccountState): StoredAccountState {
       ...withdrawal,
       amount: centsToString(withdrawal.amount),
     })),
+    payoutAddresses: state.payoutAddresses,
+    securityHold: state.securityHold,
+    heldThroughChange: state.heldThroughChange,
+    lock: state.lock,
+    withdrawalLimits: state.withdrawalLimits && {
+      daily: centsToString(state.withdrawalLimits.daily),
+      thirtyDays: centsToString(state.withdrawalLimits.thirtyDays),
+    },
   };
 }
 
@@ -64,9 +76,21 @@ export function loadAccountState(stored: unknown): AccountState {
       accruedThrough: investment.accruedThrough ?? null,
       maturedOn: investment.maturedOn ?? null,
     })),
+    // States stored before the address book, holds, locks and limits have none of them.
     withdrawals: mapValues(state.withdrawals, (withdrawal) => ({
       ...withdrawal,
       amount: centsFromString(withdrawal.amount),
+      requestedAt: withdrawal.requestedAt ?? '',
     })),
+    payoutAddresses: state.payoutAddresses ?? {},
+    securityHold: state.securityHold ?? null,
+    heldThroughChange: state.heldThroughChange ?? 0,
+    lock: state.lock ?? null,
+    withdrawalLimits: state.withdrawalLimits
+      ? {
+          daily: centsFromString(state.withdrawalLimits.daily),
+          thirtyDays: centsFromString(state.withdrawalLimits.thirtyDays),
+        }
+      : null,
   };
 }

@@ -4,7 +4,10 @@ import type { IdentityTables } from '../../identity/index.js';
 
 // account_states.state holds the folded state with bigints as strings (see account-state-row.ts).
 export type AccountTables = IdentityTables &
-  Pick<WriteSideTables, 'account_states' | 'commands' | 'deposit_proofs' | 'withdrawal_destinations'>;
+  Pick<
+    WriteSideTables,
+    'account_states' | 'commands' | 'deposit_proofs' | 'withdrawal_destinations' | 'payout_wallets'
+  >;
 
 export type AccountsDatabase = Kysely<AccountTables>;
 export type AccountsTransaction = Transaction<AccountTables>;

@@ -1,5 +1,5 @@
 import { Inject } from '@nestjs/common';
-import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { Command, CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { IdentityEvent } from '@ledgerstone/ledger';
 import { CLOCK, type Clock } from '../../shared/clock/clock.js';
 import { DATABASE, type Database } from '../../shared/infrastructure/infrastructure.tokens.js';
@@ -13,6 +13,7 @@ import { findUser } from '../persistence/users.js';
 import { identityErrors } from '../domain/identity.errors.js';
 import { IdentityMail } from './identity-mail.js';
 import { PasswordHasher } from './password-hasher.js';
+import { SecurityChangeCommitted } from './security-change-committed.js';
 import type { RequestContext } from '../../shared/auth/request-context.js';
 
 /** A signed-in user changes their password: every other session of theirs ends, and a notice is mailed. */
@@ -38,6 +39,7 @@ export class ChangePasswordHandler implements ICommandHandler<ChangePassword> {
     private readonly sessions: SessionStore,
     private readonly events: IdentityEventLog,
     private readonly mail: IdentityMail,
+    private readonly commandBus: CommandBus,
   ) {
     this.db = identityDatabase(database);
   }
@@ -77,6 +79,7 @@ export class ChangePasswordHandler implements ICommandHandler<ChangePassword> {
       });
     });
     this.events.committed();
+    await this.commandBus.execute(new SecurityChangeCommitted(user.id, actor, context));
     await this.mail.enqueue(mail);
   }
 }

@@ -1,5 +1,5 @@
 import { Inject } from '@nestjs/common';
-import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { Command, CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { UpdateUserRequest } from '@ledgerstone/contracts';
 import type { MemberDetailsChanged } from '@ledgerstone/ledger';
 import { z } from 'zod';
@@ -10,6 +10,7 @@ import { EmailTakenError, UserNotFoundError } from '../domain/identity.errors.js
 import { IdentityEventLog } from '../persistence/identity-event-log.js';
 import { identityDatabase, type IdentityDatabase } from '../persistence/identity.tables.js';
 import { isUniqueViolation } from '../../shared/database/pg-errors.js';
+import { SecurityChangeCommitted } from './security-change-committed.js';
 
 const uuid = z.guid();
 
@@ -37,6 +38,7 @@ export class UpdateMemberHandler implements ICommandHandler<UpdateMemberCommand>
   constructor(
     @Inject(DATABASE) database: Database,
     private readonly events: IdentityEventLog,
+    private readonly commandBus: CommandBus,
   ) {
     this.db = identityDatabase(database);
   }
@@ -57,7 +59,7 @@ export class UpdateMemberHandler implements ICommandHandler<UpdateMemberCommand>
       if (current.first_name !== profile.first_name) fields.push('firstName');
       if (current.last_name !== profile.last_name) fields.push('lastName');
       if (current.email !== profile.email) fields.push('email');
-      if (fields.length === 0) return false;
+      if (fields.length === 0) return null;
       try {
         await trx
           .updateTable('users')
@@ -74,8 +76,12 @@ export class UpdateMemberHandler implements ICommandHandler<UpdateMemberCommand>
         [{ type: 'MemberDetailsChanged', data: { userId, adminId: admin.userId, fields } }],
         { actorId: admin.userId, actorRole: admin.role, requestId: context.requestId },
       );
-      return true;
+      return fields;
     });
-    if (changed) this.events.committed();
+    if (changed === null) return;
+    this.events.committed();
+    if (changed.includes('email')) {
+      await this.commandBus.execute(new SecurityChangeCommitted(userId, admin, context));
+    }
   }
 }

@@ -23,6 +23,8 @@ export const MARKET_PRICE_SOURCES = ['sample', 'coingecko'] as const;
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@ledgerstone.local';
 
+const moneySetting = z.string().regex(/^\d{1,10}(\.\d{1,2})?$/, 'Use an amount such as 50000.00');
+
 const environment = z.object({
   APP_MODE: z.enum(['local', 'production']).default('local'),
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
@@ -52,6 +54,13 @@ const environment = z.object({
   COOKIE_SECRET: z.string().min(32, 'Use at least 32 random characters').optional(),
   // Seals the authenticator app secrets at rest (AES-256-GCM); changing it makes every stored secret unreadable.
   TWO_FACTOR_KEY: z.string().min(32, 'Use at least 32 random characters').optional(),
+  // Signs the "This wasn't me: lock my account" links in mails; the projector signs with the same key.
+  ACCOUNT_LINK_KEY: z.string().min(32, 'Use at least 32 random characters').optional(),
+  // Withdrawal protection: a new payout address's cooling period and the pause after a security change (0 = off).
+  WALLET_COOLING_HOURS: z.coerce.number().int().min(0).max(720).default(48),
+  SECURITY_HOLD_HOURS: z.coerce.number().int().min(0).max(720).default(24),
+  WITHDRAWAL_LIMIT_DAY: moneySetting.default('50000.00'),
+  WITHDRAWAL_LIMIT_30D: moneySetting.default('250000.00'),
   SESSION_IDLE_MINUTES: z.coerce
     .number()
     .int()
@@ -81,6 +90,14 @@ const environment = z.object({
 export const LOCAL_COOKIE_SECRET = 'ledgerstone-local-development-cookie-secret';
 /** Local mode only, like LOCAL_COOKIE_SECRET: production refuses to start without a key of its own. */
 export const LOCAL_TWO_FACTOR_KEY = 'ledgerstone-local-development-two-factor-key';
+/** Local mode only, like LOCAL_COOKIE_SECRET. */
+export const LOCAL_ACCOUNT_LINK_KEY = 'ledgerstone-local-development-account-link-key';
+
+export interface WithdrawalProtectionConfig {
+  coolingHours: number;
+  holdHours: number;
+  defaultLimits: { daily: bigint; thirtyDays: bigint };
+}
 
 export interface ObjectStorageConfig {
   /** Unset means AWS S3 itself. */
@@ -116,6 +133,9 @@ export interface ApiConfig {
   cookieSecret: string;
   /** Seals authenticator app secrets at rest. */
   twoFactorKey: string;
+  /** Signs the lock-my-account links. */
+  accountLinkKey: string;
+  withdrawalProtection: WithdrawalProtectionConfig;
   sessions: SessionPolicy;
   /** The admin created at start when there is none; without a password, one is generated and logged once. */
   firstAdmin: { email: string; password?: string };
@@ -135,6 +155,11 @@ function resolveSpaDir(dir: string): string {
   return existsSync(fromWorkingDirectory) ? fromWorkingDirectory : resolve(REPO_ROOT, dir);
 }
 
+function cents(amount: string): bigint {
+  const [whole = '0', fraction = ''] = amount.split('.');
+  return BigInt(whole) * 100n + BigInt(fraction.padEnd(2, '0'));
+}
+
 /** Reads the api's settings; an unset or empty variable takes its default. */
 export function loadConfig(env: Record<string, string | undefined>): ApiConfig {
   const given = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
@@ -149,6 +174,16 @@ export function loadConfig(env: Record<string, string | undefined>): ApiConfig {
   }
   if (values.APP_MODE === 'production' && !values.TWO_FACTOR_KEY) {
     throw new ConfigError('Invalid environment variable TWO_FACTOR_KEY: required in production');
+  }
+  if (values.APP_MODE === 'production' && !values.ACCOUNT_LINK_KEY) {
+    throw new ConfigError('Invalid environment variable ACCOUNT_LINK_KEY: required in production');
+  }
+  const daily = cents(values.WITHDRAWAL_LIMIT_DAY);
+  const thirtyDays = cents(values.WITHDRAWAL_LIMIT_30D);
+  if (daily <= 0n || daily > thirtyDays) {
+    throw new ConfigError(
+      'Invalid environment variable WITHDRAWAL_LIMIT_DAY: above zero and no higher than WITHDRAWAL_LIMIT_30D',
+    );
   }
   return {
     mode: values.APP_MODE,
@@ -171,6 +206,12 @@ export function loadConfig(env: Record<string, string | undefined>): ApiConfig {
     secondFactorLimits: loadSecondFactorLimits(env),
     cookieSecret: values.COOKIE_SECRET ?? LOCAL_COOKIE_SECRET,
     twoFactorKey: values.TWO_FACTOR_KEY ?? LOCAL_TWO_FACTOR_KEY,
+    accountLinkKey: values.ACCOUNT_LINK_KEY ?? LOCAL_ACCOUNT_LINK_KEY,
+    withdrawalProtection: {
+      coolingHours: values.WALLET_COOLING_HOURS,
+      holdHours: values.SECURITY_HOLD_HOURS,
+      defaultLimits: { daily, thirtyDays },
+    },
     sessions: {
       idleMinutes: values.SESSION_IDLE_MINUTES,
       rememberedIdleDays: values.REMEMBERED_SESSION_IDLE_DAYS,

@@ -1,0 +1,339 @@
+import { describe, expect, it } from '@jest/globals';
+import {
+  addressSavedAt,
+  bitcoinAddressKey,
+  command,
+  event,
+  requestedAt,
+  withdrawalPolicy,
+} from '../testing/account-fixtures.js';
+import { specificationFor } from '../testing/decider-specification.js';
+import { accountDecider, withdrawalLimitUse } from './account.decider.js';
+import { evolve, initialState } from './account.js';
+import { IllegalStateError, ValidationError } from './account.errors.js';
+import { securityHoldCause } from './security-holds.js';
+import type { IdentityEvent } from '../identity/identity.events.js';
+
+const given = specificationFor(accountDecider);
+
+const at = (iso: string) => new Date(iso);
+const secondsAfter = (moment: Date | string, seconds: number) =>
+  new Date(new Date(moment).getTime() + seconds * 1000);
+
+const notInBook =
+  'Add this address in Withdrawal Gateway first; a new address can be used 48 hours after it is added.';
+const locked =
+  'Your account is locked: withdrawals and changes of payout addresses are frozen until an admin lifts the lock.';
+
+const funded = [event.payoutAddressSaved(), event.balanceAdjusted({ amount: '10000000' })];
+
+describe('Withdrawal protection', () => {
+  describe('Address book', () => {
+    it('saves a new address, usable once the cooling period has passed', () => {
+      given([])
+        .when(command.savePayoutAddresses())
+        .then([
+          event.payoutAddressSaved({
+            savedAt: addressSavedAt.toISOString(),
+            usableFrom: '2026-02-03T08:00:00.000Z',
+          }),
+        ]);
+    });
+
+    it('makes an address usable at once when the cooling period is 0 hours', () => {
+      given([])
+        .when(command.savePayoutAddresses({ coolingHours: 0 }))
+        .then([event.payoutAddressSaved({ usableFrom: addressSavedAt.toISOString() })]);
+    });
+
+    it('records nothing when the same address is saved again, and keeps its usable time', () => {
+      given([event.payoutAddressSaved()])
+        .when(command.savePayoutAddresses({ savedAt: requestedAt }))
+        .thenNothing();
+    });
+
+    it('starts a new cooling period when an address changes, and removes a blanked one', () => {
+      given([
+        event.payoutAddressSaved(),
+        event.payoutAddressSaved({ wallet: 'ethereum', addressKey: 'eth-1' }),
+      ])
+        .when(
+          command.savePayoutAddresses({
+            savedAt: requestedAt,
+            addresses: [
+              { wallet: 'bitcoin', addressKey: 'key-bitcoin-2' },
+              { wallet: 'ethereum', addressKey: null },
+            ],
+          }),
+        )
+        .then([
+          event.payoutAddressSaved({
+            addressKey: 'key-bitcoin-2',
+            savedAt: requestedAt.toISOString(),
+            usableFrom: '2026-03-03T10:00:00.000Z',
+          }),
+          {
+            type: 'PayoutAddressRemoved',
+            data: { userId: 'user-1', wallet: 'ethereum', removedAt: requestedAt.toISOString() },
+          },
+        ]);
+    });
+
+    it('refuses an address that is not in the book, naming the configured hours', () => {
+      const error = given(funded)
+        .when(command.requestWithdrawal({ destinations: [{ wallet: 'bitcoin', addressKey: 'elsewhere' }] }))
+        .thenThrows(ValidationError, notInBook);
+      expect(error).toMatchObject({ field: 'wallet_address' });
+      given(funded)
+        .when(
+          command.requestWithdrawal({ destinations: [], policy: { ...withdrawalPolicy, coolingHours: 72 } }),
+        )
+        .thenThrows(
+          ValidationError,
+          'Add this address in Withdrawal Gateway first; a new address can be used 72 hours after it is added.',
+        );
+    });
+
+    it('refuses the address one second before its cooling period ends and accepts it exactly then', () => {
+      const usableFrom = '2026-03-01T10:00:00.000Z';
+      const saved = [event.payoutAddressSaved({ usableFrom }), event.balanceAdjusted({ amount: '100000' })];
+      given(saved)
+        .when(command.requestWithdrawal({ requestedAt: secondsAfter(usableFrom, -1) }))
+        .thenThrows(ValidationError, notInBook);
+      given(saved)
+        .when(command.requestWithdrawal({ requestedAt: at(usableFrom) }))
+        .then([event.withdrawalRequested({ requestedAt: usableFrom })]);
+      given(saved)
+        .when(command.requestWithdrawal({ requestedAt: secondsAfter(usableFrom, 1) }))
+        .then([event.withdrawalRequested({ requestedAt: secondsAfter(usableFrom, 1).toISOString() })]);
+    });
+
+    it('does not take an address saved under another wallet of the same key', () => {
+      given(funded)
+        .when(
+          command.requestWithdrawal({
+            destinations: [{ wallet: 'ethereum', addressKey: bitcoinAddressKey }],
+          }),
+        )
+        .thenThrows(ValidationError, notInBook);
+    });
+
+    it('refuses a removed address', () => {
+      given([
+        ...funded,
+        {
+          type: 'PayoutAddressRemoved',
+          data: { userId: 'user-1', wallet: 'bitcoin', removedAt: '2026-02-20T00:00:00.000Z' },
+        },
+      ])
+        .when(command.requestWithdrawal())
+        .thenThrows(ValidationError, notInBook);
+    });
+  });
+
+  describe('Security hold', () => {
+    const hold = event.securityHoldStarted();
+
+    it('starts a hold of the configured hours, and none when the hours are 0', () => {
+      given([]).when(command.startSecurityHold()).then([hold]);
+      given([])
+        .when(command.startSecurityHold({ holdHours: 0 }))
+        .thenNothing();
+    });
+
+    it('refuses a withdrawal one second before the hold ends and accepts one exactly at its end', () => {
+      const until = hold.data.until;
+      given([...funded, hold])
+        .when(command.requestWithdrawal({ requestedAt: secondsAfter(until, -1) }))
+        .thenThrows(
+          IllegalStateError,
+          "Withdrawals are paused until 2 Mar 2026, 10:00 UTC after a change to your account's security.",
+        );
+      given([...funded, hold])
+        .when(command.requestWithdrawal({ requestedAt: at(until) }))
+        .then([event.withdrawalRequested({ requestedAt: until })]);
+    });
+
+    it('holds once per change, however often the change is offered, and again for a later change', () => {
+      const later = secondsAfter(requestedAt, 3600);
+      given([hold])
+        .when(command.startSecurityHold({ startedAt: later }))
+        .thenNothing();
+      given([hold])
+        .when(command.startSecurityHold({ changePosition: 4, startedAt: later }))
+        .thenNothing();
+      given([hold])
+        .when(command.startSecurityHold({ cause: 'email-changed', changePosition: 6, startedAt: later }))
+        .then([
+          event.securityHoldStarted({
+            cause: 'email-changed',
+            changePosition: 6,
+            startedAt: later.toISOString(),
+            until: '2026-03-02T11:00:00.000Z',
+          }),
+        ]);
+    });
+
+    it('keeps the hold that ends last when holds overlap', () => {
+      const later = event.securityHoldStarted({ until: '2026-03-05T00:00:00.000Z' });
+      const state = [hold, later, event.securityHoldStarted()].reduce(evolve, initialState());
+      expect(state.securityHold?.until).toBe('2026-03-05T00:00:00.000Z');
+    });
+  });
+
+  describe('Lock', () => {
+    const lockedEvent = event.accountLocked();
+
+    it('locks once: a second lock changes nothing', () => {
+      given([]).when(command.lockAccount()).then([lockedEvent]);
+      given([lockedEvent]).when(command.lockAccount()).thenNothing();
+    });
+
+    it('freezes withdrawals and changes of payout addresses, but not saving the same addresses', () => {
+      given([...funded, lockedEvent])
+        .when(command.requestWithdrawal())
+        .thenThrows(IllegalStateError, locked);
+      given([...funded, lockedEvent])
+        .when(command.savePayoutAddresses({ addresses: [{ wallet: 'bitcoin', addressKey: 'other' }] }))
+        .thenThrows(IllegalStateError, locked);
+      given([...funded, lockedEvent])
+        .when(command.savePayoutAddresses())
+        .thenNothing();
+    });
+
+    it('is lifted only by an admin with a reason, and only when locked', () => {
+      given([lockedEvent]).when(command.unlockAccount()).then([event.accountUnlocked()]);
+      given([lockedEvent])
+        .when(command.unlockAccount({ reason: 'no' }))
+        .thenThrows(ValidationError);
+      given([]).when(command.unlockAccount()).thenThrows(IllegalStateError, 'This account is not locked.');
+      given([...funded, lockedEvent, event.accountUnlocked()])
+        .when(command.requestWithdrawal())
+        .then([event.withdrawalRequested()]);
+    });
+  });
+
+  describe('Limits', () => {
+    const limited = [...funded, event.withdrawalLimitsSet()];
+
+    it('sets a member’s own limits with a reason', () => {
+      given([]).when(command.setWithdrawalLimits()).then([event.withdrawalLimitsSet()]);
+    });
+
+    it.each([
+      ['a zero daily limit', { daily: 0n }],
+      ['a daily limit above the 30-day one', { daily: 300_001n }],
+    ])('refuses %s', (_case, limits) => {
+      given([])
+        .when(command.setWithdrawalLimits(limits))
+        .thenThrows(
+          ValidationError,
+          'Please give limits above zero, the daily one no higher than the 30-day one.',
+        );
+    });
+
+    it('accepts a withdrawal of exactly the daily limit and refuses one cent more', () => {
+      given(limited)
+        .when(command.requestWithdrawal({ amount: 100_000n }))
+        .then([event.withdrawalRequested({ amount: '100000' })]);
+      given(limited)
+        .when(command.requestWithdrawal({ amount: 100_001n }))
+        .thenThrows(
+          ValidationError,
+          'This exceeds your withdrawal limit: you can withdraw up to $1,000.00 until 2 Mar 2026, 10:00 UTC.',
+        );
+    });
+
+    it('counts pending and paid withdrawals of the last 24 hours, until they leave the window', () => {
+      const first = event.withdrawalRequested({ amount: '60000' });
+      const paid = event.withdrawalPaid({ amount: '60000' });
+      const second = command.requestWithdrawal({
+        withdrawalId: 'withdrawal-2',
+        amount: 40_001n,
+        requestedAt: secondsAfter(requestedAt, 3600),
+      });
+      given([...limited, first, paid])
+        .when(second)
+        .thenThrows(
+          ValidationError,
+          'This exceeds your withdrawal limit: you can withdraw up to $400.00 until 2 Mar 2026, 10:00 UTC.',
+        );
+      const dayLater = { ...second.data, requestedAt: secondsAfter(requestedAt, 86_400) };
+      given([...limited, first, paid])
+        .when({ ...second, data: dayLater })
+        .then([
+          event.withdrawalRequested({
+            withdrawalId: 'withdrawal-2',
+            amount: '40001',
+            requestedAt: dayLater.requestedAt.toISOString(),
+          }),
+        ]);
+    });
+
+    it('gives a rejected withdrawal’s amount back to the limit', () => {
+      const first = event.withdrawalRequested({ amount: '100000' });
+      const again = command.requestWithdrawal({ withdrawalId: 'withdrawal-2', amount: 100_000n });
+      given([...limited, first])
+        .when(again)
+        .thenThrows(ValidationError);
+      given([...limited, first, event.withdrawalRejected({ amount: '100000' })])
+        .when(again)
+        .then([event.withdrawalRequested({ withdrawalId: 'withdrawal-2', amount: '100000' })]);
+    });
+
+    it('names the 30-day window when it binds, with the moment its oldest withdrawal leaves it', () => {
+      const days = (count: number) => secondsAfter(requestedAt, count * 86_400);
+      const history = [0, 2, 4].flatMap((day, index) => [
+        event.withdrawalRequested({
+          withdrawalId: `w-${index}`,
+          amount: '100000',
+          requestedAt: days(day).toISOString(),
+        }),
+      ]);
+      given([...limited, ...history])
+        .when(command.requestWithdrawal({ withdrawalId: 'w-next', amount: 1n, requestedAt: days(6) }))
+        .thenThrows(
+          ValidationError,
+          'This exceeds your withdrawal limit: you can withdraw up to $0.00 until 31 Mar 2026, 10:00 UTC.',
+        );
+    });
+
+    it('uses the platform defaults when no limits were set', () => {
+      const state = funded.reduce(evolve, initialState());
+      const use = withdrawalLimitUse(state, requestedAt, withdrawalPolicy.defaultLimits);
+      expect(use.daily).toEqual({ limit: 5_000_000n, used: 0n, left: 5_000_000n, freesAt: null });
+      given(funded)
+        .when(command.requestWithdrawal({ amount: 5_000_001n }))
+        .thenThrows(
+          ValidationError,
+          'This exceeds your withdrawal limit: you can withdraw up to $50,000.00 until 2 Mar 2026, 10:00 UTC.',
+        );
+    });
+  });
+});
+
+describe('Security hold causes', () => {
+  it.each([
+    [{ type: 'PasswordChanged', data: { userId: 'u', method: 'change' } }, 'password-changed'],
+    [{ type: 'PasswordChanged', data: { userId: 'u', method: 'reset' } }, 'password-reset'],
+    [
+      { type: 'MemberDetailsChanged', data: { userId: 'u', adminId: 'a', fields: ['email'] } },
+      'email-changed',
+    ],
+    [{ type: 'MemberDetailsChanged', data: { userId: 'u', adminId: 'a', fields: ['firstName'] } }, null],
+    [
+      { type: 'SecondFactorRemoved', data: { userId: 'u', method: 'totp', passkeyId: null } },
+      'second-factor-removed',
+    ],
+    [{ type: 'SecondFactorAdded', data: { userId: 'u', method: 'totp', passkeyId: null } }, null],
+    [
+      {
+        type: 'SessionStarted',
+        data: { userId: 'u', sessionId: 's', audience: 'member', persistent: false },
+      },
+      null,
+    ],
+  ] as const)('%j holds withdrawals for %p', (identityEvent, cause) => {
+    expect(securityHoldCause(identityEvent as IdentityEvent)).toBe(cause);
+  });
+});

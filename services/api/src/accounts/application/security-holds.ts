@@ -1,0 +1,66 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { EventMetadata } from '@ledgerstone/eventstore';
+import {
+  securityHoldCause,
+  userStreamId,
+  type IdentityEvent,
+  type StartSecurityHold,
+} from '@ledgerstone/ledger';
+import { sql } from 'kysely';
+import type { ApiConfig } from '../../shared/config/config.js';
+import { API_CONFIG, DATABASE, type Database } from '../../shared/infrastructure/infrastructure.tokens.js';
+import { AccountCommands } from './account-commands.js';
+
+/** Every identity event type that can start a hold; the ledger's `securityHoldCause` says which ones do. */
+const HOLD_EVENT_TYPES = ['PasswordChanged', 'MemberDetailsChanged', 'SecondFactorRemoved'];
+
+/**
+ * Withdrawals pause after a change to the account's security. The change is an identity event; its hold is an
+ * account event, appended right after the change commits and, should that step be lost (a crash in between),
+ * again before any withdrawal is decided: the hold is derived from the identity log, so nothing can skip it.
+ */
+@Injectable()
+export class SecurityHolds {
+  constructor(
+    @Inject(DATABASE) private readonly db: Database,
+    @Inject(API_CONFIG) private readonly config: ApiConfig,
+    private readonly accounts: AccountCommands,
+  ) {}
+
+  /**
+   * A hold command for each security change of the member recorded within the hold's length, starting at `now`:
+   * the decider starts none for a change it held for already. The window is the database's own time, the time
+   * the events were recorded in; a hold starts on the api's clock, like every time a command carries.
+   */
+  async holdsFor(userId: string, now: Date): Promise<StartSecurityHold[]> {
+    const holdHours = this.config.withdrawalProtection.holdHours;
+    if (holdHours === 0) return [];
+    const { rows } = await sql<{ type: string; data: unknown; stream_position: number }>`
+      select type, data, stream_position from events
+      where stream_id = ${userStreamId(userId)} and type = any(${HOLD_EVENT_TYPES}::text[])
+        and recorded_at > now() - make_interval(hours => ${holdHours})
+      order by stream_position
+    `.execute(this.db);
+    return rows.flatMap((row): StartSecurityHold[] => {
+      const cause = securityHoldCause({ type: row.type, data: row.data } as IdentityEvent);
+      if (cause === null) return [];
+      const changePosition = row.stream_position;
+      return [
+        { type: 'StartSecurityHold', data: { userId, cause, changePosition, holdHours, startedAt: now } },
+      ];
+    });
+  }
+
+  /** Appends the holds the member's recent security changes call for and the account does not have yet. */
+  async catchUp(userId: string, metadata: EventMetadata, now: Date): Promise<void> {
+    const holds = await this.holdsFor(userId, now);
+    if (holds.length === 0) return;
+    await this.accounts.execute({
+      userId,
+      commandType: 'StartSecurityHold',
+      metadata,
+      commands: () => holds,
+      result: () => null,
+    });
+  }
+}
