@@ -24,7 +24,8 @@ export const amountSchema = z
 /** Bucket figures in the admin form: zero or more, at most two places. */
 const figureSchema = amountSchema;
 
-const reasonSchema = text({
+/** A staff member's reason, recorded with what they did and shown to the member where it concerns them. */
+export const reasonSchema = text({
   label: 'Reason',
   max: REASON_MAX,
   multiline: true,

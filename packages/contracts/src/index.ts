@@ -12,3 +12,4 @@ export * from './wallets.js';
 export * from './history-verification.js';
 export * from './statement.js';
 export * from './transaction-jobs.js';
+export * from './withdrawal-protection.js';

@@ -11,6 +11,7 @@ import { addMailOutboxOrigin } from './0009-mail-outbox-origin.js';
 import { addAppendFastPath } from './0010-append-fast-path.js';
 import { addCommandRequestHash } from './0011-command-request-hash.js';
 import { createTwoFactor } from './0012-two-factor.js';
+import { createWithdrawalProtection } from './0013-withdrawal-protection.js';
 
 // Migrations are listed in code (not read from a folder) so they work the same from src under jest and from dist.
 const migrations: Record<string, Migration> = {
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   '0010-append-fast-path': addAppendFastPath,
   '0011-command-request-hash': addCommandRequestHash,
   '0012-two-factor': createTwoFactor,
+  '0013-withdrawal-protection': createWithdrawalProtection,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -150,6 +150,12 @@ export interface TotpFactors {
   user_id: string;
 }
 
+export interface UsedLockLinks {
+  link_id: string;
+  used_at: Date;
+  user_id: string;
+}
+
 export interface Users {
   closed_at: Date | null;
   created_at: Date;
@@ -202,6 +208,7 @@ export interface WebauthnUserHandles {
 }
 
 export interface WithdrawalDestinations {
+  address_saved_at: Date | null;
   created_at: Date;
   payment_method_id: string;
   user_id: string;
@@ -224,6 +231,7 @@ export interface DB {
   recovery_codes: RecoveryCodes;
   sessions: Sessions;
   totp_factors: TotpFactors;
+  used_lock_links: UsedLockLinks;
   users: Users;
   verification_codes: VerificationCodes;
   webauthn_challenges: WebauthnChallenges;

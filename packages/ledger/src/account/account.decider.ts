@@ -366,10 +366,9 @@ export function requestWithdrawal({ data }: RequestWithdrawal, state: AccountSta
   if (hold && now < hold.until) {
     throw new IllegalStateError(accountMessages.withdrawalsPaused(formatMessageTime(new Date(hold.until))));
   }
-  const usable = data.destinations.some(({ wallet, addressKey }) => {
-    const saved = state.payoutAddresses[wallet];
-    return saved !== undefined && saved.addressKey === addressKey && saved.usableFrom <= now;
-  });
+  const usable = data.destinations
+    .map(({ wallet, addressKey }) => ({ saved: state.payoutAddresses[wallet], addressKey }))
+    .find(({ saved, addressKey }) => saved?.addressKey === addressKey && saved.usableFrom <= now)?.saved;
   if (!usable) {
     throw new ValidationError('wallet_address', accountMessages.addressNotInBook(data.policy.coolingHours));
   }
@@ -386,6 +385,7 @@ export function requestWithdrawal({ data }: RequestWithdrawal, state: AccountSta
         amount: centsToString(data.amount),
         paymentMethodId: data.paymentMethodId,
         requestedAt: data.requestedAt.toISOString(),
+        addressSavedAt: usable.savedAt,
       },
     },
   ];

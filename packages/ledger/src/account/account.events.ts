@@ -75,6 +75,8 @@ export interface WithdrawalRequested {
     amount: CentsString;
     paymentMethodId: string;
     requestedAt: IsoTimestamp;
+    /** When the address entered the address book: how long it was known, for the admin who pays. */
+    addressSavedAt?: IsoTimestamp;
   };
 }
 

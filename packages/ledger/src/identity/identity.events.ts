@@ -12,7 +12,9 @@ export type SessionEndReason =
   | 'password-reset'
   | 'account-closed'
   /** The user signed it out from the security screen of another session. */
-  | 'signed-out-elsewhere';
+  | 'signed-out-elsewhere'
+  /** The member locked the account from the "This wasn't me" link of a security mail. */
+  | 'account-locked';
 
 export interface UserRegistered {
   type: 'UserRegistered';

@@ -298,6 +298,7 @@ export const event = {
       amount: '40000',
       paymentMethodId: 'method-btc',
       requestedAt: requestedAt.toISOString(),
+      addressSavedAt: addressSavedAt.toISOString(),
       ...data,
     },
   }),

@@ -14,6 +14,17 @@ import { RejectDepositHandler } from './application/reject-deposit.command.js';
 import { RejectWithdrawalHandler } from './application/reject-withdrawal.command.js';
 import { RequestDepositHandler } from './application/request-deposit.command.js';
 import { RequestWithdrawalHandler } from './application/request-withdrawal.command.js';
+import {
+  LockAccountFromLinkHandler,
+  SetWithdrawalLimitsHandler,
+  UnlockAccountHandler,
+} from './application/account-protection.commands.js';
+import { GetWithdrawalProtectionHandler } from './application/get-withdrawal-protection.query.js';
+import {
+  AdminWithdrawalProtectionController,
+  LockAccountController,
+  MemberWithdrawalProtectionController,
+} from './http/withdrawal-protection.controllers.js';
 import { HoldWithdrawalsHandler } from './application/hold-withdrawals.command.js';
 import { SecurityHolds } from './application/security-holds.js';
 import { GetPayoutWalletsHandler } from './application/get-payout-wallets.query.js';
@@ -33,6 +44,9 @@ const controllers = [
   AdminWithdrawalsController,
   AdminUsersController,
   PayoutWalletsController,
+  MemberWithdrawalProtectionController,
+  AdminWithdrawalProtectionController,
+  LockAccountController,
 ];
 
 const commandHandlers = [
@@ -46,9 +60,12 @@ const commandHandlers = [
   CloseAccountHandler,
   SavePayoutWalletsHandler,
   HoldWithdrawalsHandler,
+  SetWithdrawalLimitsHandler,
+  UnlockAccountHandler,
+  LockAccountFromLinkHandler,
 ];
 
-const queryHandlers = [ReadDepositProofHandler, GetPayoutWalletsHandler];
+const queryHandlers = [ReadDepositProofHandler, GetPayoutWalletsHandler, GetWithdrawalProtectionHandler];
 
 const services = [AccountCommands, SecurityHolds, AccountLookup, ProofStorage, ProfitAccrual, AccrualJob];
 

@@ -15,17 +15,14 @@ import {
   type Cents,
   type FigureChange,
 } from '@ledgerstone/ledger';
-import { z } from 'zod';
 import { CLOCK, type Clock } from '../../shared/clock/clock.js';
 import type { RequestContext } from '../../shared/auth/request-context.js';
-import { UserNotFoundError } from '../../identity/index.js';
 import type { Actor } from '../../shared/auth/actor.js';
 import { DATABASE, type Database } from '../../shared/infrastructure/infrastructure.tokens.js';
 import { accountsDatabase, type AccountsDatabase } from '../persistence/accounts.tables.js';
+import { requireMember } from '../persistence/members.js';
 import { AccountCommands } from './account-commands.js';
 import { commandMetadata } from './command-metadata.js';
-
-const uuid = z.guid();
 
 export class AdjustBalancesCommand extends Command<CommandResponse> {
   constructor(
@@ -55,7 +52,7 @@ export class AdjustBalancesHandler implements ICommandHandler<AdjustBalancesComm
   }
 
   async execute({ admin, userId, form, context }: AdjustBalancesCommand): Promise<CommandResponse> {
-    await this.requireMember(userId);
+    await requireMember(this.db, userId);
     const figures: Partial<Record<AdjustableBucket, FigureChange>> = {};
     for (const bucket of adjustableFigures) {
       const figure = form[bucket];
@@ -89,18 +86,6 @@ export class AdjustBalancesHandler implements ICommandHandler<AdjustBalancesComm
         events.length ? accountMessages.balancesUpdated : accountMessages.balancesUnchanged,
     });
     return { message: result, position };
-  }
-
-  private async requireMember(userId: string): Promise<void> {
-    const user = uuid.safeParse(userId).success
-      ? await this.db
-          .selectFrom('users')
-          .select('id')
-          .where('id', '=', userId)
-          .where('role', '=', 'member')
-          .executeTakeFirst()
-      : undefined;
-    if (!user) throw new UserNotFoundError('other');
   }
 }
 

@@ -100,7 +100,9 @@ export class RequestWithdrawalHandler implements ICommandHandler<RequestWithdraw
           },
         },
       ],
-      record: async (trx) => {
+      record: async (trx, events) => {
+        const requested = events.find((event) => event.type === 'WithdrawalRequested');
+        const addressSavedAt = requested?.data.addressSavedAt;
         await trx
           .insertInto('withdrawal_destinations')
           .values({
@@ -108,7 +110,8 @@ export class RequestWithdrawalHandler implements ICommandHandler<RequestWithdraw
             user_id: userId,
             payment_method_id: method.id,
             wallet_address: address.address,
-            created_at: this.clock.now(),
+            address_saved_at: addressSavedAt === undefined ? null : new Date(addressSavedAt),
+            created_at: requestedAt,
           })
           .execute();
       },

@@ -1,4 +1,4 @@
-import { accountMessages } from '@ledgerstone/contracts';
+import { accountMessages, lockMessages } from '@ledgerstone/contracts';
 import { DomainError } from '../../shared/errors/domain-error.js';
 
 /** The account requests' own refusals, beside the ledger decider's (AccountError). */
@@ -22,5 +22,21 @@ export class IdempotencyKeyReusedError extends AccountRequestError {
 
   constructor() {
     super(IDEMPOTENCY_KEY_REUSED);
+  }
+}
+
+/** A lock link that does not lock: not one the platform signed, past its 24 hours, or used already. */
+export class LockLinkRefusedError extends AccountRequestError {
+  readonly code: 'VALIDATION' | 'CONFLICT';
+
+  constructor(readonly reason: 'invalid' | 'expired' | 'used') {
+    const message =
+      reason === 'invalid'
+        ? lockMessages.linkInvalid
+        : reason === 'expired'
+          ? lockMessages.linkExpired
+          : lockMessages.linkUsed;
+    super(message, reason === 'used' ? undefined : { token: [message] });
+    this.code = reason === 'used' ? 'CONFLICT' : 'VALIDATION';
   }
 }

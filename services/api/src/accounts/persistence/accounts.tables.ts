@@ -6,7 +6,12 @@ import type { IdentityTables } from '../../identity/index.js';
 export type AccountTables = IdentityTables &
   Pick<
     WriteSideTables,
-    'account_states' | 'commands' | 'deposit_proofs' | 'withdrawal_destinations' | 'payout_wallets'
+    | 'account_states'
+    | 'commands'
+    | 'deposit_proofs'
+    | 'withdrawal_destinations'
+    | 'payout_wallets'
+    | 'used_lock_links'
   >;
 
 export type AccountsDatabase = Kysely<AccountTables>;
