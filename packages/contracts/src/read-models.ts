@@ -149,6 +149,11 @@ export const adminTransaction = z.object({
   payment_method: z.string(),
   user_id: z.uuid(),
   createdAt: timestamp,
+  /**
+   * Withdrawals: whether the payout address had been in the member's address book for more than 30 days when the
+   * withdrawal was asked for (a signal for the payer); null for deposits and withdrawals from before the book.
+   */
+  address_known_over_30_days: z.boolean().nullable(),
 });
 export const adminTransactionList = z.object({
   data: z.array(adminTransaction),

@@ -42,6 +42,9 @@ function utcDates(today: Date, days: number): string[] {
   );
 }
 
+/** An address in the book for longer than this before a withdrawal to it is a known address. */
+const KNOWN_ADDRESS_MS = 30 * 86_400_000;
+
 /** What admins and auditors read: every member's figures, the transaction list and the totals. */
 @Injectable()
 export class AdminReadModels {
@@ -158,8 +161,17 @@ export class AdminReadModels {
           listed.select((select) => select.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
           listed
             .leftJoin('payment_methods', 'payment_methods.id', 'rm_transactions.payment_method_id')
+            .leftJoin(
+              'withdrawal_destinations',
+              'withdrawal_destinations.withdrawal_id',
+              'rm_transactions.id',
+            )
             .selectAll('rm_transactions')
-            .select('payment_methods.name as payment_method')
+            .select([
+              'payment_methods.name as payment_method',
+              'withdrawal_destinations.address_saved_at',
+              'withdrawal_destinations.created_at as requested_at',
+            ])
             .orderBy('rm_transactions.created_at', 'desc')
             .orderBy('rm_transactions.id')
             .limit(query.pageSize)
@@ -178,6 +190,10 @@ export class AdminReadModels {
         payment_method: row.payment_method ?? 'Unknown method',
         user_id: row.user_id,
         createdAt: row.created_at.toISOString(),
+        address_known_over_30_days:
+          row.address_saved_at && row.requested_at
+            ? row.requested_at.getTime() - row.address_saved_at.getTime() > KNOWN_ADDRESS_MS
+            : null,
       })),
       total: Number(count.total),
       page: query.page,
