@@ -11,6 +11,7 @@ import {
   type AccountsTestApp,
 } from './testing/accounts-test-app.js';
 import { PUBLIC_URL } from './testing/identity-test-app.js';
+import { savePayoutAddresses } from './testing/account-steps.js';
 import { SoftwareAuthenticator } from './testing/software-authenticator.js';
 
 const OTHER_BITCOIN = '3J98t1WpEZ73CNmQviecrnyiWrnqRhWNLy';
@@ -32,13 +33,17 @@ function code(secret: string, steps = 0): string {
   return totpCodeAt(secret, new Date(testApp.clock.now().getTime() + steps * 30_000));
 }
 
-/** A member with 1,000.00 available and the authenticator app on; the app's secret. */
-async function memberWithTotp() {
+/**
+ * A member with 1,000.00 available and the authenticator app on; the app's secret. With `addressBook`, the member
+ * saved the test payout addresses before turning the app on, as withdrawals go only to the address book.
+ */
+async function memberWithTotp({ addressBook = false } = {}) {
   const member = await testApp.member();
   await admin.browser
     .put(`/api/admin/users/${member.userId}/balances`)
     .send({ available: { shown: '0.00', target: '1000.00' }, reason: 'Opening balance', version: 0 })
     .expect(200);
+  if (addressBook) await savePayoutAddresses(member.browser);
   const setup = await member.browser.post('/api/user/security/totp/setup').expect(200);
   const secret = setup.body.setupKey as string;
   await member.browser
@@ -58,7 +63,7 @@ const wallets = { bitcoin: BITCOIN_ADDRESS, ethereum: ETHEREUM_ADDRESS, usdt: US
 
 describe('a withdrawal, once the member has two-step verification on', () => {
   it('is refused without a second factor (403) and with a wrong one (422), and reserves nothing', async () => {
-    const member = await memberWithTotp();
+    const member = await memberWithTotp({ addressBook: true });
 
     const missing = await withdraw(member.browser).expect(403);
     const wrong = await withdraw(member.browser, { secondFactor: { code: code(member.secret, 4) } }).expect(
@@ -79,11 +84,14 @@ describe('a withdrawal, once the member has two-step verification on', () => {
     });
     expect((await testApp.accountEvents(member.userId)).map((event) => event.type)).toEqual([
       'BalanceAdjusted',
+      'PayoutAddressSaved',
+      'PayoutAddressSaved',
+      'PayoutAddressSaved',
     ]);
   });
 
   it('goes through with a fresh code, which does not pass a second time', async () => {
-    const member = await memberWithTotp();
+    const member = await memberWithTotp({ addressBook: true });
     const fresh = code(member.secret, 1);
 
     await withdraw(member.browser, { secondFactor: { code: fresh } }).expect(201);
@@ -96,7 +104,7 @@ describe('a withdrawal, once the member has two-step verification on', () => {
   });
 
   it('answers a retry with the same Idempotency-Key as the first time, whatever code it carries', async () => {
-    const member = await memberWithTotp();
+    const member = await memberWithTotp({ addressBook: true });
     const key = 'step-up-retry-0001';
 
     const first = await withdraw(member.browser, { secondFactor: { code: code(member.secret, 1) } })
@@ -111,7 +119,7 @@ describe('a withdrawal, once the member has two-step verification on', () => {
   });
 
   it('goes through with a passkey assertion answering the step-up challenge, once', async () => {
-    const member = await memberWithTotp();
+    const member = await memberWithTotp({ addressBook: true });
     const authenticator = new SoftwareAuthenticator(PUBLIC_URL);
     const options = await member.browser.post('/api/user/security/passkeys/options').expect(200);
     await member.browser
@@ -144,6 +152,7 @@ describe('a withdrawal, once the member has two-step verification on', () => {
       .put(`/api/admin/users/${member.userId}/balances`)
       .send({ available: { shown: '0.00', target: '1000.00' }, reason: 'Opening balance', version: 0 })
       .expect(200);
+    await savePayoutAddresses(member.browser);
 
     await withdraw(member.browser).expect(201);
   });

@@ -11,6 +11,7 @@ import {
   stateRow,
   type AccountsTestApp,
 } from '../testing/accounts-test-app.js';
+import { savePayoutAddresses } from '../testing/account-steps.js';
 
 let testApp: AccountsTestApp;
 let admin: { browser: TestAgent; userId: string };
@@ -99,6 +100,7 @@ describe('an Idempotency-Key sent again', () => {
       .put(`/api/admin/users/${member.userId}/balances`)
       .send({ available: { shown: '0.00', target: '1000.00' }, reason: 'Opening balance', version: 0 })
       .expect(200);
+    await savePayoutAddresses(member.browser);
     const key = randomUUID();
     const first = await withdraw(member.browser).set('Idempotency-Key', key).expect(201);
 

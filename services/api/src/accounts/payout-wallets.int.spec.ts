@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { LOCK_LINK_HOURS, readLockLink } from '@ledgerstone/process-kit';
 import type TestAgent from 'supertest/lib/agent.js';
 import {
   activeMember,
@@ -7,7 +8,8 @@ import {
   startIdentityTestApp,
   type IdentityTestApp,
 } from '../testing/identity-test-app.js';
-import { MAIL_QUEUE, type MailQueue } from '../shared/infrastructure/infrastructure.tokens.js';
+import type { ApiConfig } from '../shared/config/config.js';
+import { API_CONFIG, MAIL_QUEUE, type MailQueue } from '../shared/infrastructure/infrastructure.tokens.js';
 
 const BITCOIN = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
 const ETHEREUM_LOWER = '0x52908400098527886e0f7030069857d2e4169ee7';
@@ -17,6 +19,8 @@ const SOLANA = 'So11111111111111111111111111111111111111112';
 const OTHER_BITCOIN = '3J98t1WpEZ73CNmQviecrnyiWrnqRhWNLy';
 
 const NOTHING_STORED = { bitcoin: null, ethereum: null, usdt: null, solana: null };
+/** The identity test app keeps the default cooling period of a new payout address. */
+const COOLING_MS = 48 * 3_600_000;
 
 let testApp: IdentityTestApp;
 
@@ -147,14 +151,25 @@ describe('a change of payout wallets', () => {
     expect(events).toHaveLength(2);
     const [, change] = mails;
     const [, event] = events;
+    const now = testApp.clock.now();
     expect(change?.mail.data).toEqual({
       firstName: 'Ada',
-      changedAt: testApp.clock.now().toISOString(),
+      changedAt: now.toISOString(),
       changes: [
         { wallet: 'bitcoin', address: '3J98t1…WNLy' },
         { wallet: 'solana', address: 'So1111…1112' },
       ],
+      usableFrom: new Date(now.getTime() + COOLING_MS).toISOString(),
       walletsUrl: 'http://ledgerstone.test/dashboard/update-wallet',
+      lockUrl: expect.stringMatching(/^http:\/\/ledgerstone\.test\/lock-account\?token=[^&]+$/),
+    });
+    // The lock link locks this member's account, once (the change names it), for a day.
+    const lockUrl = new URL((change?.mail.data as { lockUrl: string }).lockUrl);
+    const accountLinkKey = testApp.app.get<ApiConfig>(API_CONFIG).accountLinkKey;
+    expect(readLockLink(accountLinkKey, lockUrl.searchParams.get('token') ?? '')).toEqual({
+      userId: member.userId,
+      linkId: event?.id,
+      expiresAt: new Date(Math.floor((now.getTime() + LOCK_LINK_HOURS * 3_600_000) / 1000) * 1000),
     });
     expect(event?.data).toEqual({ userId: member.userId, networks: ['bitcoin', 'solana'] });
     expect(event?.metadata).toMatchObject({ actorId: member.userId, actorRole: 'member' });

@@ -3,6 +3,7 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
 import { evolve, initialState, type AccountEvent } from '@ledgerstone/ledger';
 import { activeMember } from '../testing/identity-test-app.js';
+import { savePayoutAddresses } from '../testing/account-steps.js';
 import { storeAccountState } from './persistence/account-state-row.js';
 import {
   BITCOIN,
@@ -14,6 +15,8 @@ import {
 
 const PROCESSES = 5;
 const REQUESTS_PER_PROCESS = 10;
+/** The account events before the withdrawals: the opening balance and the three test payout addresses saved. */
+const EVENTS_BEFORE = 4;
 
 /** A separate Node process: says "ready", waits for a line on stdin, then fires its requests all at once. */
 const CLIENT = `
@@ -78,8 +81,8 @@ describe('50 simultaneous withdrawals of 100.00 from a balance of 1,000.00', () 
   it('accepts exactly 10 and refuses the rest as insufficient', async () => {
     const admin = await testApp.admin();
     const details = await activeMember(testApp);
-    const login = await testApp
-      .browser()
+    const browser = testApp.browser();
+    const login = await browser
       .post('/api/user/login')
       .send({ email: details.email, password: details.password })
       .expect(200);
@@ -90,6 +93,7 @@ describe('50 simultaneous withdrawals of 100.00 from a balance of 1,000.00', () 
       .put(`/api/admin/users/${details.userId}/balances`)
       .send({ available: { shown: '0.00', target: '1000.00' }, reason: 'Opening balance', version: 0 })
       .expect(200);
+    await savePayoutAddresses(browser);
     const { port } = testApp.app.getHttpServer().address() as AddressInfo;
 
     const clients = Array.from({ length: PROCESSES }, () =>
@@ -115,13 +119,13 @@ describe('50 simultaneous withdrawals of 100.00 from a balance of 1,000.00', () 
     ).toBe(true);
 
     expect(await stateRow(testApp.accounts, details.userId)).toMatchObject({
-      version: 11,
+      version: EVENTS_BEFORE + 10,
       available: 0n,
       reserved: 100_000n,
     });
     const events = await testApp.accountEvents(details.userId);
     expect(events.map((event) => event.streamPosition)).toEqual(
-      Array.from({ length: 11 }, (_, index) => index + 1),
+      Array.from({ length: EVENTS_BEFORE + 10 }, (_, index) => index + 1),
     );
     const folded = events.reduce(
       (state, event) => evolve(state, { type: event.type, data: event.data } as AccountEvent),

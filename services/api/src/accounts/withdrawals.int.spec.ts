@@ -12,6 +12,7 @@ import {
   stateRow,
   type AccountsTestApp,
 } from '../testing/accounts-test-app.js';
+import { memberDetail, savePayoutAddresses } from '../testing/account-steps.js';
 
 let testApp: AccountsTestApp;
 let admin: { browser: TestAgent; userId: string };
@@ -36,6 +37,22 @@ async function fundedMember(available = '1000.00') {
   return member;
 }
 
+/** A funded member who saved the test addresses in the address book, as a member does before withdrawing. */
+async function withdrawingMember(available = '1000.00') {
+  const member = await fundedMember(available);
+  await savePayoutAddresses(member.browser);
+  return member;
+}
+
+/** The account events a member's funding, address book and first withdrawal append, in order. */
+const FUNDED_BOOK_AND_WITHDRAWAL = [
+  'BalanceAdjusted',
+  'PayoutAddressSaved',
+  'PayoutAddressSaved',
+  'PayoutAddressSaved',
+  'WithdrawalRequested',
+];
+
 function withdraw(browser: TestAgent, form: Record<string, unknown> = {}) {
   return browser
     .post('/api/withdraw')
@@ -44,7 +61,7 @@ function withdraw(browser: TestAgent, form: Record<string, unknown> = {}) {
 
 describe('POST /api/withdraw', () => {
   it('reserves the amount at once and keeps the payout address out of the event', async () => {
-    const member = await fundedMember();
+    const member = await withdrawingMember();
 
     const response = await withdraw(member.browser, { amount: '250.50' }).expect(201);
 
@@ -66,6 +83,8 @@ describe('POST /api/withdraw', () => {
       amount: '25050',
       paymentMethodId: BITCOIN.id,
       requestedAt: testApp.clock.now().toISOString(),
+      // When the address entered the book (saved just before, on the same test clock), never the address.
+      addressSavedAt: testApp.clock.now().toISOString(),
     });
     const destination = await testApp.accounts
       .selectFrom('withdrawal_destinations')
@@ -80,7 +99,7 @@ describe('POST /api/withdraw', () => {
   });
 
   it('takes the payment method by name', async () => {
-    const member = await fundedMember();
+    const member = await withdrawingMember();
 
     await withdraw(member.browser, { payment_method: 'ethereum', wallet_address: ETHEREUM_ADDRESS }).expect(
       201,
@@ -100,7 +119,7 @@ describe('POST /api/withdraw', () => {
   });
 
   it('refuses more than the source holds', async () => {
-    const member = await fundedMember('50.00');
+    const member = await withdrawingMember('50.00');
 
     const fromBalance = await withdraw(member.browser, { amount: '50.01' }).expect(400);
     const fromProfit = await withdraw(member.browser, { amount: '1.00', source: 'profit' }).expect(400);
@@ -126,7 +145,7 @@ describe('POST /api/withdraw', () => {
   });
 
   it('answers a repeated Idempotency-Key with the first withdrawal', async () => {
-    const member = await fundedMember();
+    const member = await withdrawingMember();
     const key = randomUUID();
 
     const first = await withdraw(member.browser).set('Idempotency-Key', key).expect(201);
@@ -142,7 +161,7 @@ describe('POST /api/withdraw', () => {
 
 describe('paying and rejecting withdrawals', () => {
   it('pays a withdrawal once: reserved goes down, total withdrawn up', async () => {
-    const member = await fundedMember();
+    const member = await withdrawingMember();
     const { body } = await withdraw(member.browser, { amount: '300.00' }).expect(201);
 
     const paid = await admin.browser
@@ -174,7 +193,7 @@ describe('paying and rejecting withdrawals', () => {
   });
 
   it('rejects a withdrawal: the reserved amount returns to the balance', async () => {
-    const member = await fundedMember();
+    const member = await withdrawingMember();
     const { body } = await withdraw(member.browser, { amount: '300.00' }).expect(201);
 
     await admin.browser
@@ -191,8 +210,8 @@ describe('paying and rejecting withdrawals', () => {
   });
 
   it("keeps members and auditors away from withdrawals, and members from another's ids", async () => {
-    const owner = await fundedMember();
-    const other = await fundedMember();
+    const owner = await withdrawingMember();
+    const other = await withdrawingMember();
     const { body } = await withdraw(owner.browser).expect(201);
 
     await other.browser.post(`/api/admin/withdrawals/${body.withdrawalId}/pay`).send({}).expect(403);
@@ -234,16 +253,24 @@ describe('PUT /api/admin/users/:id/balances', () => {
   });
 
   it('answers 409 when the account changed since the form was opened', async () => {
-    const member = await fundedMember();
+    const member = await withdrawingMember();
+    const opened = await memberDetail(admin.browser, member.userId);
     await withdraw(member.browser).expect(201);
 
     const response = await admin.browser
       .put(`/api/admin/users/${member.userId}/balances`)
-      .send({ available: { shown: '1000.00', target: '1100.00' }, reason: 'Top up', version: 1 })
+      .send({
+        available: { shown: opened.buckets.available, target: '1100.00' },
+        reason: 'Top up',
+        version: opened.version,
+      })
       .expect(409);
 
+    expect(opened.buckets.available).toBe('1000.00');
     expect(response.body).toEqual({ message: accountMessages.accountChanged });
-    expect(await testApp.accountEvents(member.userId)).toHaveLength(2);
+    expect((await testApp.accountEvents(member.userId)).map((event) => event.type)).toEqual(
+      FUNDED_BOOK_AND_WITHDRAWAL,
+    );
   });
 
   it('refuses a short reason and lets auditors change nothing', async () => {
@@ -295,11 +322,11 @@ describe('member profile and closure by an admin', () => {
 
   it('closes an account: sessions end, personal data goes, the money history stays', async () => {
     const member = await fundedMember();
-    await withdraw(member.browser).expect(201);
     await member.browser
       .put('/api/user/wallets')
       .send({ bitcoin: BITCOIN_ADDRESS, ethereum: ETHEREUM_ADDRESS, usdt: ETHEREUM_ADDRESS })
       .expect(200);
+    await withdraw(member.browser).expect(201);
     const payoutWalletRows = async () => {
       const { rows } = await sql<{ count: number }>`
         select count(*)::int as count from payout_wallets where user_id = ${member.userId}
@@ -328,7 +355,9 @@ describe('member profile and closure by an admin', () => {
     expect(destinations).toEqual([{ wallet_address: null }]);
     expect(await payoutWalletRows()).toBe(0);
     expect((await testApp.events(member.userId)).map((event) => event.type)).toContain('AccountClosed');
-    expect(await testApp.accountEvents(member.userId)).toHaveLength(2);
+    expect((await testApp.accountEvents(member.userId)).map((event) => event.type)).toEqual(
+      FUNDED_BOOK_AND_WITHDRAWAL,
+    );
     expect(await stateRow(testApp.accounts, member.userId)).toMatchObject({
       available: 90_000n,
       reserved: 10_000n,

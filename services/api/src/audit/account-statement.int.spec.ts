@@ -12,6 +12,7 @@ import {
   rejectWithdrawal,
   requestDeposit,
   requestWithdrawal,
+  savePayoutAddresses,
   signInAs,
   type SignedInUser,
 } from '../testing/account-steps.js';
@@ -34,6 +35,13 @@ async function headHash(userId: string): Promise<string> {
   return rows[0]!.hash;
 }
 
+/** Where the lines of the statement fall: the indexes of the member's account events. */
+const ADJUSTED = 2;
+const FIRST_WITHDRAWAL = 6;
+const PAYOUT = 7;
+const SECOND_WITHDRAWAL = 8;
+const REJECTION = 9;
+
 /** The balances in the order available, invested, profit locked, profit unlocked, reserved, total. */
 function balances(...[available, invested, locked, unlocked, reserved, total]: string[]) {
   return {
@@ -46,8 +54,19 @@ function balances(...[available, invested, locked, unlocked, reserved, total]: s
   };
 }
 
+/** A payout address saved in the address book (bitcoin, ethereum and usdt in one save): no money moves. */
+const ADDRESS_SAVED = {
+  type: 'PayoutAddressSaved',
+  amount: '0.00',
+  change: '0.00',
+  bucket: null,
+  reason: null,
+  actor_role: 'member',
+  balances: balances('500.00', '1500.00', '0.00', '0.00', '0.00', '2000.00'),
+};
+
 // The member's account, worked out by hand: deposit 1,500.00 confirmed; an adjustment sets available to
-// 500.00; a 100.00 withdrawal is paid; a 50.00 withdrawal is rejected.
+// 500.00; the member saves three payout addresses; a 100.00 withdrawal is paid; a 50.00 withdrawal is rejected.
 const EXPECTED_LINES = [
   {
     type: 'DepositRequested',
@@ -76,6 +95,9 @@ const EXPECTED_LINES = [
     actor_role: 'admin',
     balances: balances('500.00', '1500.00', '0.00', '0.00', '0.00', '2000.00'),
   },
+  ADDRESS_SAVED,
+  ADDRESS_SAVED,
+  ADDRESS_SAVED,
   {
     type: 'WithdrawalRequested',
     amount: '100.00',
@@ -125,17 +147,24 @@ beforeAll(async () => {
     profit: '0.00',
     reason: FORMULA_REASON,
   });
+  await savePayoutAddresses(member.browser);
   const paid = await requestWithdrawal(member.browser, '100.00');
   await payWithdrawal(admin.browser, paid.withdrawalId);
   const rejected = await requestWithdrawal(member.browser, '50.00');
   await rejectWithdrawal(admin.browser, rejected.withdrawalId, REJECTION_REASON);
   await requestDeposit(other.browser, '2000.00');
 
-  // Each event came from its own request: the cuts below fall between events recorded at different moments.
+  // Each request's events were recorded at a moment of their own (the three addresses came in one save): the cuts
+  // below fall between events recorded at different moments.
   const events = await testApp.accountEvents(member.userId);
   expect(events.map((event) => event.type)).toEqual(EXPECTED_LINES.map((line) => line.type));
   for (let index = 1; index < events.length; index += 1) {
-    expect(events[index]!.recordedAt.getTime()).toBeGreaterThan(events[index - 1]!.recordedAt.getTime());
+    const [earlier, later] = [events[index - 1]!, events[index]!];
+    if (later.metadata.requestId === earlier.metadata.requestId) {
+      expect(later.recordedAt.getTime()).toBe(earlier.recordedAt.getTime());
+    } else {
+      expect(later.recordedAt.getTime()).toBeGreaterThan(earlier.recordedAt.getTime());
+    }
   }
 });
 
@@ -160,7 +189,7 @@ describe('GET /api/user/statement', () => {
     );
     expect(response.body).toMatchObject({
       user_id: member.userId,
-      events: 7,
+      events: 10,
       head_hash: await headHash(member.userId),
       balances: balances('400.00', '1500.00', '0.00', '0.00', '0.00', '1900.00'),
     });
@@ -169,36 +198,36 @@ describe('GET /api/user/statement', () => {
 
   it('stops at as_of, including an event recorded exactly then', async () => {
     const events = await testApp.accountEvents(member.userId);
-    const fourth = events[3]!;
+    const withdrawal = events[FIRST_WITHDRAWAL]!;
 
     const response = await member.browser
       .get('/api/user/statement')
-      .query({ as_of: fourth.recordedAt.toISOString() })
+      .query({ as_of: withdrawal.recordedAt.toISOString() })
       .expect(200);
 
     expect(response.body).toMatchObject({
-      as_of: fourth.recordedAt.toISOString(),
-      events: 4,
-      head_hash: fourth.hash,
+      as_of: withdrawal.recordedAt.toISOString(),
+      events: FIRST_WITHDRAWAL + 1,
+      head_hash: withdrawal.hash,
       balances: balances('400.00', '1500.00', '0.00', '0.00', '100.00', '2000.00'),
     });
     expect(response.body.lines.map((line: { id: string }) => line.id)).toEqual(
-      events.slice(0, 4).map((event) => event.id),
+      events.slice(0, FIRST_WITHDRAWAL + 1).map((event) => event.id),
     );
   });
 
   it('gives the balance as of a moment between two events, named with an offset', async () => {
     const events = await testApp.accountEvents(member.userId);
-    // A millisecond before the fifth event (the payout), written as the same instant two hours ahead.
-    const moment = new Date(events[4]!.recordedAt.getTime() - 1);
+    // A millisecond before the payout, written as the same instant two hours ahead.
+    const moment = new Date(events[PAYOUT]!.recordedAt.getTime() - 1);
     const local = new Date(moment.getTime() + 2 * 3_600_000).toISOString().replace('Z', '+02:00');
 
     const response = await member.browser.get('/api/user/statement').query({ as_of: local }).expect(200);
 
     expect(response.body).toMatchObject({
       as_of: moment.toISOString(),
-      events: 4,
-      head_hash: events[3]!.hash,
+      events: PAYOUT,
+      head_hash: events[FIRST_WITHDRAWAL]!.hash,
       balances: balances('400.00', '1500.00', '0.00', '0.00', '100.00', '2000.00'),
     });
   });
@@ -260,7 +289,7 @@ describe('GET /api/user/statement', () => {
 describe('GET /api/admin/users/:id/statement', () => {
   it("gives an auditor the member's statement as the member sees it", async () => {
     const events = await testApp.accountEvents(member.userId);
-    const asOf = events[4]!.recordedAt.toISOString();
+    const asOf = events[PAYOUT]!.recordedAt.toISOString();
 
     const staff = await auditor.browser
       .get(`/api/admin/users/${member.userId}/statement`)
@@ -269,7 +298,7 @@ describe('GET /api/admin/users/:id/statement', () => {
 
     expect(staff.status).toBe(200);
     expect(staff.body).toEqual(own.body);
-    expect(staff.body).toMatchObject({ events: 5, head_hash: events[4]!.hash });
+    expect(staff.body).toMatchObject({ events: PAYOUT + 1, head_hash: events[PAYOUT]!.hash });
   });
 
   it("refuses a member another member's statement", async () => {
@@ -300,7 +329,7 @@ describe('GET /api/admin/users/:id/statement', () => {
 describe('GET /api/user/statement.csv', () => {
   it('downloads the statement line by line, then a closing row with the as_of and the head hash', async () => {
     const events = await testApp.accountEvents(member.userId);
-    const asOf = events[2]!.recordedAt.toISOString();
+    const asOf = events[ADJUSTED]!.recordedAt.toISOString();
 
     const response = await member.browser.get('/api/user/statement.csv').query({ as_of: asOf }).expect(200);
 
@@ -311,7 +340,7 @@ describe('GET /api/user/statement.csv', () => {
     expect(response.text.startsWith('\uFEFFrecorded_at,position,event_id,type,')).toBe(true);
     const rows = parse(response.text, { bom: true, columns: true }) as Record<string, string>[];
     expect(rows).toEqual([
-      ...EXPECTED_LINES.slice(0, 3).map((line, index) => ({
+      ...EXPECTED_LINES.slice(0, ADJUSTED + 1).map((line, index) => ({
         recorded_at: events[index]!.recordedAt.toISOString(),
         position: String(index + 1),
         event_id: events[index]!.id,
@@ -334,7 +363,7 @@ describe('GET /api/user/statement.csv', () => {
         bucket: '',
         reason: '',
         ...balances('500.00', '1500.00', '0.00', '0.00', '0.00', '2000.00'),
-        hash: events[2]!.hash,
+        hash: events[ADJUSTED]!.hash,
       },
     ]);
   });
@@ -346,7 +375,7 @@ describe('GET /api/user/statement.csv', () => {
     const ownRows = parse(own.text, { bom: true, columns: true }) as Record<string, string>[];
     const staffRows = parse(staff.text, { bom: true, columns: true }) as Record<string, string>[];
     expect(staffRows.slice(0, -1)).toEqual(ownRows.slice(0, -1));
-    expect(staffRows).toHaveLength(8);
+    expect(staffRows).toHaveLength(EXPECTED_LINES.length + 1);
     expect(staffRows.at(-1)).toMatchObject({ type: 'Closing balance', hash: await headHash(member.userId) });
     expect(staff.headers['content-disposition']).toMatch(
       new RegExp(
@@ -374,7 +403,7 @@ describe('GET /api/admin/users/:id/activity with the timeline filter', () => {
       .expect(200);
 
     const events = await testApp.accountEvents(member.userId);
-    expect(ids(response.body)).toEqual([events[5]!.id, events[3]!.id]);
+    expect(ids(response.body)).toEqual([events[SECOND_WITHDRAWAL]!.id, events[FIRST_WITHDRAWAL]!.id]);
   });
 
   it('keeps only the events recorded from `from` to `to`, both included', async () => {
@@ -382,10 +411,18 @@ describe('GET /api/admin/users/:id/activity with the timeline filter', () => {
 
     const response = await auditor.browser
       .get(`/api/admin/users/${member.userId}/activity`)
-      .query({ from: events[2]!.recordedAt.toISOString(), to: events[4]!.recordedAt.toISOString() })
+      .query({
+        from: events[ADJUSTED]!.recordedAt.toISOString(),
+        to: events[PAYOUT]!.recordedAt.toISOString(),
+      })
       .expect(200);
 
-    expect(ids(response.body)).toEqual([events[4]!.id, events[3]!.id, events[2]!.id]);
+    expect(ids(response.body)).toEqual(
+      events
+        .slice(ADJUSTED, PAYOUT + 1)
+        .map((event) => event.id)
+        .reverse(),
+    );
   });
 
   it('combines the type with a single bound', async () => {
@@ -395,11 +432,11 @@ describe('GET /api/admin/users/:id/activity with the timeline filter', () => {
       .get(`/api/admin/users/${member.userId}/activity`)
       .query({
         type: 'WithdrawalRequested',
-        from: new Date(events[3]!.recordedAt.getTime() + 1).toISOString(),
+        from: new Date(events[FIRST_WITHDRAWAL]!.recordedAt.getTime() + 1).toISOString(),
       })
       .expect(200);
 
-    expect(ids(response.body)).toEqual([events[5]!.id]);
+    expect(ids(response.body)).toEqual([events[SECOND_WITHDRAWAL]!.id]);
   });
 
   it.each([
@@ -453,8 +490,8 @@ describe('GET /api/admin/transactions.csv', () => {
   it('writes each event with its amount, bucket, reason, transaction and actor', async () => {
     const log = await accountEventsInLog();
     const events = await testApp.accountEvents(member.userId);
-    const adjusted = events[2]!;
-    const rejected = events[6]!;
+    const adjusted = events[ADJUSTED]!;
+    const rejected = events[REJECTION]!;
 
     const response = await admin.browser
       .get('/api/admin/transactions.csv')
@@ -528,7 +565,7 @@ describe('GET /api/admin/transactions.csv', () => {
       pages.push(page.map((event) => event.id));
     }
 
-    expect(pages.map((page) => page.length)).toEqual([3, 3, 2]);
+    expect(pages.map((page) => page.length)).toEqual([3, 3, 3, 2]);
     expect(pages.flat()).toEqual(log.map((event) => event.event_id));
   });
 

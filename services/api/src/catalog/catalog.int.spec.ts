@@ -142,7 +142,11 @@ describe('demo seed', () => {
   });
 
   it('is off in production unless asked for, on in local mode', () => {
-    const base = { COOKIE_SECRET: 'x'.repeat(32), TWO_FACTOR_KEY: 'y'.repeat(32) };
+    const base = {
+      COOKIE_SECRET: 'x'.repeat(32),
+      TWO_FACTOR_KEY: 'y'.repeat(32),
+      ACCOUNT_LINK_KEY: 'z'.repeat(32),
+    };
     expect(loadConfig({}).seedDemoData).toBe(true);
     expect(loadConfig({ ...base, APP_MODE: 'production' }).seedDemoData).toBe(false);
     expect(loadConfig({ ...base, APP_MODE: 'production', SEED_DEMO_DATA: 'true' }).seedDemoData).toBe(true);

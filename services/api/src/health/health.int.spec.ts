@@ -129,6 +129,7 @@ describe('GET /api/health', () => {
       APP_MODE: 'production',
       COOKIE_SECRET: 'k3N8xQ2vR7mT1wY5bH9cJ4fL6pS0dG2z',
       TWO_FACTOR_KEY: 'p7Vb2Qw9Lr4Tz8Xc1Mn6Hs3Kd5Gf0Ja2',
+      ACCOUNT_LINK_KEY: 'w4Ht8Nc2Zq6Ls0Pv3Rb7Ym1Dk5Fj9Gx4',
       DATABASE_URL: database.url.replace(/ls_test_[a-z0-9_]+$/, 'ls_test_missing_database'),
       SMTP_URL: `smtp://127.0.0.1:${await closedPort()}`,
     });

@@ -503,6 +503,7 @@ describe('session cookies in production', () => {
       APP_MODE: 'production',
       COOKIE_SECRET: 'a production cookie secret of 32+ characters',
       TWO_FACTOR_KEY: 'a production two-factor key of 32+ characters',
+      ACCOUNT_LINK_KEY: 'a production account link key of 32+ characters',
     });
   });
 

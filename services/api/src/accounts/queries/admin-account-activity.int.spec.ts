@@ -16,6 +16,11 @@ let admin: SignedInUser;
 let auditor: SignedInUser;
 let member: SignedInUser;
 
+/** The member's address book saved before the withdrawal: three events that move no money. */
+const ADDRESS_BOOK_SAVED = Array.from({ length: 3 }, () =>
+  expect.objectContaining({ type: 'PayoutAddressSaved', amount: '0.00', bucket: null, reason: null }),
+);
+
 beforeAll(async () => {
   testApp = await startAccountsTestApp('admin_account_activity');
   [admin, auditor, member] = await signInAs(testApp, 'admin', 'auditor', 'member');
@@ -53,6 +58,7 @@ describe('GET /api/admin/users/:id/activity', () => {
         reason: 'Address on a sanctions list',
       }),
       expect.objectContaining({ type: 'WithdrawalRequested', amount: '100.00', bucket: null, reason: null }),
+      ...ADDRESS_BOOK_SAVED,
       expect.objectContaining({
         type: 'BalanceAdjusted',
         amount: '500.00',
@@ -86,7 +92,7 @@ describe('GET /api/admin/users/:id/activity', () => {
       events.map((event) => [event.streamPosition, event.metadata.requestId, event.recordedAt.toISOString()]),
     );
     expect(response.body.data.map((record: { streamPosition: number }) => record.streamPosition)).toEqual([
-      5, 4, 3, 2, 1,
+      8, 7, 6, 5, 4, 3, 2, 1,
     ]);
     expect(typeof response.body.data[0].requestId).toBe('string');
   });

@@ -38,6 +38,7 @@ async function startApi(spaDir: string, mode: 'local' | 'production'): Promise<N
       APP_MODE: mode,
       COOKIE_SECRET: mode === 'production' ? 'a-production-cookie-secret-of-32-chars+' : undefined,
       TWO_FACTOR_KEY: mode === 'production' ? 'a-production-two-factor-key-of-32-chars' : undefined,
+      ACCOUNT_LINK_KEY: mode === 'production' ? 'a-production-account-link-key-of-32-chars' : undefined,
       DATABASE_URL: testDatabaseUrl('api_headers'),
       REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
       REDIS_PREFIX: testRedisPrefix('api_headers'),

@@ -147,6 +147,13 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
     version: 0,
   },
   'PATCH /api/admin/users/{id}': { first_name: 'Ada', last_name: 'Lovelace', email: EMAIL },
+  'PUT /api/admin/users/{id}/withdrawal-limits': {
+    daily: '1000.00',
+    thirty_days: '5000.00',
+    reason: 'Asked for lower limits',
+  },
+  'POST /api/admin/users/{id}/unlock': { reason: 'The member called us' },
+  'POST /api/account/lock': { token: 'eyJ1IjoiYWRhIn0.c2lnbmF0dXJl' },
   'POST /api/admin/plans': { ...PLAN, kind: 'crypto' },
   'PATCH /api/admin/plans/{id}': PLAN,
   'POST /api/admin/payment-methods': PAYMENT_METHOD,
