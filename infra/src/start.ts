@@ -91,6 +91,9 @@ async function bringUp(
     S3_BUCKET: config.S3_BUCKET,
     S3_ACCESS_KEY_ID: config.S3_ACCESS_KEY_ID,
     S3_SECRET_ACCESS_KEY: config.S3_SECRET_ACCESS_KEY,
+    // The demo withdraws as soon as an address is saved or a password changed; set them to see the waits.
+    WALLET_COOLING_HOURS: process.env.WALLET_COOLING_HOURS || '0',
+    SECURITY_HOLD_HOURS: process.env.SECURITY_HOLD_HOURS || '0',
   };
   if (config.S3_ENDPOINT) {
     env.S3_ENDPOINT = config.S3_ENDPOINT;

@@ -2,6 +2,7 @@ import { Logger } from '@nestjs/common';
 import { AccrualJob } from './accounts/index.js';
 import { createApp } from './app.js';
 import { DemoCatalog } from './catalog/index.js';
+import { fileOffsetClock } from './shared/clock/clock.js';
 import { ConfigError, loadConfig, type ApiConfig } from './shared/config/config.js';
 import { FirstAdmin } from './identity/index.js';
 
@@ -17,7 +18,8 @@ function readConfig(): ApiConfig {
 
 async function main() {
   const config = readConfig();
-  const app = await createApp(config);
+  const clock = config.testClockFile ? fileOffsetClock(config.testClockFile) : undefined;
+  const app = await createApp(config, { clock });
   await app.get(FirstAdmin).ensure();
   if (config.seedDemoData) await app.get(DemoCatalog).seed();
   // On SIGINT/SIGTERM Nest stops accepting requests, runs the shutdown hooks (closing every connection).

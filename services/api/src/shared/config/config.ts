@@ -61,6 +61,8 @@ const environment = z.object({
   SECURITY_HOLD_HOURS: z.coerce.number().int().min(0).max(720).default(24),
   WITHDRAWAL_LIMIT_DAY: moneySetting.default('50000.00'),
   WITHDRAWAL_LIMIT_30D: moneySetting.default('250000.00'),
+  // Browser tests only: a file holding milliseconds by which the api's clock runs ahead. Refused in production.
+  TEST_CLOCK_FILE: z.string().min(1).optional(),
   SESSION_IDLE_MINUTES: z.coerce
     .number()
     .int()
@@ -136,6 +138,8 @@ export interface ApiConfig {
   /** Signs the lock-my-account links. */
   accountLinkKey: string;
   withdrawalProtection: WithdrawalProtectionConfig;
+  /** Browser tests only: where the clock's offset is read from. */
+  testClockFile?: string;
   sessions: SessionPolicy;
   /** The admin created at start when there is none; without a password, one is generated and logged once. */
   firstAdmin: { email: string; password?: string };
@@ -175,6 +179,9 @@ export function loadConfig(env: Record<string, string | undefined>): ApiConfig {
   if (values.APP_MODE === 'production' && !values.TWO_FACTOR_KEY) {
     throw new ConfigError('Invalid environment variable TWO_FACTOR_KEY: required in production');
   }
+  if (values.APP_MODE === 'production' && values.TEST_CLOCK_FILE) {
+    throw new ConfigError('Invalid environment variable TEST_CLOCK_FILE: never in production');
+  }
   if (values.APP_MODE === 'production' && !values.ACCOUNT_LINK_KEY) {
     throw new ConfigError('Invalid environment variable ACCOUNT_LINK_KEY: required in production');
   }
@@ -212,6 +219,7 @@ export function loadConfig(env: Record<string, string | undefined>): ApiConfig {
       holdHours: values.SECURITY_HOLD_HOURS,
       defaultLimits: { daily, thirtyDays },
     },
+    testClockFile: values.TEST_CLOCK_FILE,
     sessions: {
       idleMinutes: values.SESSION_IDLE_MINUTES,
       rememberedIdleDays: values.REMEMBERED_SESSION_IDLE_DAYS,

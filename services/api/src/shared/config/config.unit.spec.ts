@@ -36,6 +36,7 @@ describe('api config', () => {
       SMTP_URL: 'smtps://relay.example.test:465',
       COOKIE_SECRET: 'k3N8xQ2vR7mT1wY5bH9cJ4fL6pS0dG2z',
       TWO_FACTOR_KEY: 'p7Vb2Qw9Lr4Tz8Xc1Mn6Hs3Kd5Gf0Ja2',
+      ACCOUNT_LINK_KEY: 'a9Zq4Lm2Xc7Vb1Nw6Ty3Rk8Hs5Gd0Pf2',
     });
 
     expect(config.mode).toBe('production');
