@@ -13,7 +13,7 @@ import { parseHttpBenchArgs, type HttpBenchConfig } from './http/config.js';
 import { CpuMeter, MONITOR_APPLICATION } from './http/cpu.js';
 import { databaseCounters, perRequest } from './http/database-activity.js';
 import { runLoad, type LoadWindow } from './http/load.js';
-import { createMembers, MEMBER_FUNDS, type Member } from './http/members.js';
+import { createMembers, MEMBER_FUNDS, PAYOUT_ADDRESS, type Member } from './http/members.js';
 import { startPlatform, REPO_ROOT, type Platform } from './http/platform.js';
 import { answers, freePort, startProcess, type BenchProcess } from './http/processes.js';
 import { LagTracker } from './http/projection-lag.js';
@@ -38,7 +38,7 @@ const WITHDRAWAL_FORM = JSON.stringify({
   source: 'balance',
   amount: '0.01',
   payment_method: 'BITCOIN',
-  wallet_address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',
+  wallet_address: PAYOUT_ADDRESS,
 });
 
 const say = (line: string) => console.log(`[bench:http] ${line}`);

@@ -10,6 +10,14 @@ export interface Member {
 
 export const MEMBER_FUNDS = '1000000.00';
 
+/** The address the benchmark's withdrawals go to, saved in every member's address book. */
+export const PAYOUT_ADDRESS = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
+const PAYOUT_WALLETS = {
+  bitcoin: PAYOUT_ADDRESS,
+  ethereum: '0x52908400098527886e0f7030069857d2e4169ee7',
+  usdt: '0x52908400098527886e0f7030069857d2e4169ee7',
+};
+
 /** A browser of one person: keeps the cookies it is given and sends what state-changing calls need. */
 class Browser {
   private readonly cookies = new Map<string, string>();
@@ -70,6 +78,8 @@ async function signUpAndSignIn(platform: Platform, db: pg.Pool, email: string): 
   await signup.call('PATCH', '/api/user/verify', { verifyCode: await verificationCode(db, email) });
   const browser = new Browser(platform);
   await browser.call('POST', '/api/user/login', { email, password, rememberMe: false });
+  // Withdrawals go only to the address book; the platform runs without the cooling period for the benchmark.
+  await browser.call('PUT', '/api/user/wallets', PAYOUT_WALLETS);
   const { id } = await browser.call<{ id: string }>('GET', '/api/user');
   return { userId: id, cookie: browser.cookie };
 }

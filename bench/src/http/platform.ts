@@ -98,6 +98,8 @@ export async function startPlatform(options: {
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
       SEED_DEMO_DATA: 'true',
+      WALLET_COOLING_HOURS: '0',
+      SECURITY_HOLD_HOURS: '0',
       RATE_LIMIT_SIGNUP_PER_IP_HOUR: '1000000',
       RATE_LIMIT_LOGIN_PER_IP_MINUTE: '1000000',
       RATE_LIMIT_VERIFY_PER_IP_HOUR: '1000000',
