@@ -1,13 +1,18 @@
 import { formatUsd, type MailTemplateData } from '@ledgerstone/contracts';
 import { escapeHtml, htmlLayout } from './html.js';
+import { lockLinkLines, lockLinkParagraphs } from './lock-link.js';
 import type { RenderedMail } from './rendered-mail.js';
 
-/** A mail of a greeting and a few lines, each line plain text in one part and escaped in the other. */
-function accountMail(subject: string, firstName: string, lines: string[]): RenderedMail {
-  const text = [`Hello ${firstName},`, '', ...lines, '', 'Ledgerstone'].join('\n');
+/**
+ * A mail of a greeting and a few lines, each line plain text in one part and escaped in the other, and the
+ * "This wasn't me" link when the mail carries one.
+ */
+function accountMail(subject: string, firstName: string, lines: string[], lockUrl?: string): RenderedMail {
+  const text = [`Hello ${firstName},`, '', ...lines, ...lockLinkLines(lockUrl), '', 'Ledgerstone'].join('\n');
   const html = htmlLayout(
     subject,
     [`<p>Hello ${escapeHtml(firstName)},</p>`, ...lines.map((line) => `<p>${escapeHtml(line)}</p>`)]
+      .concat(lockLinkParagraphs(lockUrl))
       .concat('<p style="color:#616e7c">Ledgerstone</p>')
       .join('\n'),
   );
@@ -50,10 +55,14 @@ export function renderDepositRejected({
 export function renderWithdrawalRequested({
   firstName,
   amount,
+  lockUrl,
 }: MailTemplateData<'withdrawal-requested'>): RenderedMail {
-  return accountMail('We received your withdrawal request', firstName, [
-    `We received your request to withdraw ${formatUsd(amount)}. The amount is reserved until it is paid.`,
-  ]);
+  return accountMail(
+    'We received your withdrawal request',
+    firstName,
+    [`We received your request to withdraw ${formatUsd(amount)}. The amount is reserved until it is paid.`],
+    lockUrl,
+  );
 }
 
 export function renderWithdrawalPaid({

@@ -46,6 +46,18 @@ describe('account mails', () => {
 
     expect(rendered.subject).toBe('We received your withdrawal request');
     expect(rendered.text).toContain('withdraw $100.00. The amount is reserved until it is paid.');
+    expect(rendered.text).not.toContain("This wasn't me");
+  });
+
+  it('withdrawal requested carries the lock link, in text and HTML, before the signature', () => {
+    const lockUrl = 'https://ledgerstone.example/lock-account?token=a%26b';
+    const rendered = mail('withdrawal-requested', { amount: '100.00', lockUrl });
+
+    expect(rendered.text).toContain(`\n\nThis wasn't me: lock my account\n${lockUrl}\nThe link works once`);
+    expect(rendered.text.endsWith('\n\nLedgerstone')).toBe(true);
+    expect(rendered.html).toMatch(
+      /<p><a href="https:\/\/ledgerstone\.example\/lock-account\?token=a%26b"[^>]*>This wasn&#39;t me: lock my account<\/a>/,
+    );
   });
 
   it('withdrawal paid shows the payout reference only when there is one', () => {

@@ -33,6 +33,31 @@ describe('payout wallets changed mail', () => {
     expect(mail.text).not.toContain('Ethereum:');
   });
 
+  it('says from when the new addresses can be used and carries the lock link, in text and HTML', () => {
+    const lockUrl = 'https://ledgerstone.example/lock-account?token=abc.def';
+    const mail = renderMail({
+      ...job,
+      data: { ...job.data, usableFrom: '2026-03-04T10:04:00.000Z', lockUrl },
+    });
+
+    expect(mail.text).toContain('The new addresses can receive withdrawals from 4 March 2026 at 10:04 UTC.');
+    expect(mail.text).toContain(`\nThis wasn't me: lock my account\n${lockUrl}\n`);
+    expect(mail.html).toContain(
+      '<p>The new addresses can receive withdrawals from 4 March 2026 at 10:04 UTC.</p>',
+    );
+    expect(mail.html).toMatch(
+      /<a href="https:\/\/ledgerstone\.example\/lock-account\?token=abc\.def"[^>]*>This wasn&#39;t me: lock my account<\/a>/,
+    );
+  });
+
+  it('leaves both out when the change only removed addresses, or the job predates them', () => {
+    const mail = renderMail({ ...job, data: { ...job.data, usableFrom: null } });
+
+    expect(mail.text).not.toContain('can receive withdrawals from');
+    expect(mail.text).not.toContain("This wasn't me");
+    expect(mail.html).not.toContain('lock my account');
+  });
+
   it('escapes data in the HTML part', () => {
     const mail = renderMail({ ...job, data: { ...job.data, firstName: '<i>Ada</i>' } });
 

@@ -1,5 +1,6 @@
 import type { MailTemplateData, SecurityChange } from '@ledgerstone/contracts';
 import { escapeHtml, htmlLayout } from './html.js';
+import { lockLinkLines, lockLinkParagraphs } from './lock-link.js';
 import type { RenderedMail } from './rendered-mail.js';
 
 const whenFormat = new Intl.DateTimeFormat('en-GB', {
@@ -57,6 +58,7 @@ export function renderSecurityChange({
   device,
   ip,
   securityUrl,
+  lockUrl,
 }: MailTemplateData<'security-change'>): RenderedMail {
   const { subject, sentence } = CHANGES[change];
   const when = `${whenFormat.format(new Date(changedAt))} UTC`;
@@ -69,15 +71,19 @@ export function renderSecurityChange({
     `From: ${where}.`,
     '',
     `If this was you, there is nothing to do. If it was not, change your password at once, review your security settings at ${securityUrl} and contact us.`,
+    ...lockLinkLines(lockUrl),
     '',
     'Ledgerstone',
   ].join('\n');
   const html = htmlLayout(
     subject,
-    `<p>Hello ${escapeHtml(firstName)},</p>
-<p>${escapeHtml(what)} on ${escapeHtml(when)}.</p>
-<p>From: ${escapeHtml(where)}.</p>
-<p>If this was you, there is nothing to do. If it was not, change your password at once, <a href="${escapeHtml(securityUrl)}">review your security settings</a> and contact us.</p>`,
+    [
+      `<p>Hello ${escapeHtml(firstName)},</p>`,
+      `<p>${escapeHtml(what)} on ${escapeHtml(when)}.</p>`,
+      `<p>From: ${escapeHtml(where)}.</p>`,
+      `<p>If this was you, there is nothing to do. If it was not, change your password at once, <a href="${escapeHtml(securityUrl)}">review your security settings</a> and contact us.</p>`,
+      ...lockLinkParagraphs(lockUrl),
+    ].join('\n'),
   );
   return { subject, text, html };
 }

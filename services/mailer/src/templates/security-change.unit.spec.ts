@@ -29,6 +29,26 @@ describe('security change mail', () => {
     expect(mail.html).toContain('href="https://ledgerstone.example/dashboard/security"');
   });
 
+  it('carries the lock link in text and HTML when the job has one, and none otherwise', () => {
+    const lockUrl = 'https://ledgerstone.example/lock-account?token=abc.def';
+    const mail = renderMail({ ...job, data: { ...job.data, lockUrl } });
+
+    expect(mail.text).toContain(
+      `\nThis wasn't me: lock my account\n${lockUrl}\nThe link works once, for 24 hours`,
+    );
+    expect(mail.html).toMatch(
+      /<a href="https:\/\/ledgerstone\.example\/lock-account\?token=abc\.def"[^>]*>This wasn&#39;t me: lock my account<\/a>/,
+    );
+    expect(renderMail(job).text).not.toContain("This wasn't me");
+    expect(renderMail(job).html).not.toContain('lock my account');
+  });
+
+  it('refuses a lock link that is not a web address', () => {
+    expect(() => renderMail({ ...job, data: { ...job.data, lockUrl: 'javascript:alert(1)' } })).toThrow(
+      /^Invalid data for mail template "security-change": lockUrl: /,
+    );
+  });
+
   it.each(securityChanges)('renders %s', (change) => {
     const mail = renderMail({ ...job, data: { ...job.data, change, passkeyName: null } });
 
