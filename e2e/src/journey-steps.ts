@@ -17,6 +17,8 @@ export const ADMIN_PASSWORD = 'counting house ledger 1602';
 // A real Bitcoin address (BIP-173's example), so the server's per-network check accepts it.
 export const BITCOIN_ADDRESS = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
 // The smallest valid PNG: one transparent pixel.
+export const ETHEREUM_ADDRESS = '0x52908400098527886E0F7030069857D2E4169EE7';
+
 export const PNG_PROOF = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
   'base64',
@@ -196,6 +198,20 @@ export async function requestDeposit(page: Page, baseUrl: string, amount: string
   await page.getByText(`File ${proof.name} selected successfully!`).waitFor(TIMEOUT);
   await page.getByRole('button', { name: 'Complete Payment' }).click();
   await page.waitForURL(`${baseUrl}/dashboard`, TIMEOUT);
+}
+
+/**
+ * The member saves payout addresses at Withdrawal Gateway, as withdrawals go only to the address book (the
+ * platform under test runs without the cooling period unless a test sets one).
+ */
+export async function savePayoutWallets(page: Page, baseUrl: string, bitcoin = BITCOIN_ADDRESS) {
+  await page.goto(`${baseUrl}/dashboard/update-wallet`);
+  const form = page.getByRole('form', { name: 'Withdrawal Gateway' });
+  await form.getByLabel(/^Bitcoin address/).fill(bitcoin);
+  await form.getByLabel(/^Ethereum address/).fill(ETHEREUM_ADDRESS);
+  await form.getByLabel(/^USDT \(ERC-20\) address/).fill(ETHEREUM_ADDRESS);
+  await form.getByRole('button', { name: 'Save' }).click();
+  await page.getByText('Wallet address saved successfully').waitFor(TIMEOUT);
 }
 
 export async function expectNoSeriousViolations(page: Page, screen: string) {

@@ -12,6 +12,7 @@ import {
   newMember,
   signUpAndVerify,
   staffLogIn,
+  savePayoutWallets,
   transactionRow,
 } from './journey-steps.js';
 import { waitForMail } from './mail.js';
@@ -164,6 +165,7 @@ describe('a member and an admin move money through the whole stack', () => {
 
   it('a withdrawal is reserved and pending; more than the balance is refused', async () => {
     const { baseUrl } = platform;
+    await savePayoutWallets(member, baseUrl);
     await member.goto(`${baseUrl}/dashboard/withdraw`);
     await expectNoSeriousViolations(member, '/dashboard/withdraw');
     await member.getByRole('link', { name: 'Balance' }).click();

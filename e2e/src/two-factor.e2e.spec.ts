@@ -13,6 +13,7 @@ import {
   expectNoSeriousViolations,
   logIn,
   newMember,
+  savePayoutWallets,
   saveRecoveryCodes,
   setUpAuthenticatorApp,
   signUpAndVerify,
@@ -139,6 +140,8 @@ describe('two-step verification through the whole stack', () => {
       const page = await context.newPage();
       await signUpAndVerify(page, platform, member, `${baseUrl}/signup`);
       await logIn(page, baseUrl, member);
+      await savePayoutWallets(page, baseUrl);
+      await page.goto(`${baseUrl}/dashboard`);
 
       const offer = page.getByRole('region', { name: 'Protect your account with two-step verification.' });
       await offer.waitFor(TIMEOUT);
