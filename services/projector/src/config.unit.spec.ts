@@ -1,15 +1,45 @@
 import { describe, expect, it } from '@jest/globals';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, LOCAL_ACCOUNT_LINK_KEY, loadConfig } from './config.js';
 
 describe('projector config', () => {
-  it('defaults to the local database, Redis and key prefix', () => {
+  it('defaults to the local database, Redis, key prefix, site and lock link key', () => {
     expect(loadConfig({})).toEqual({
+      mode: 'local',
       databaseUrl: 'postgres://postgres@127.0.0.1:5432/ledgerstone',
       redisUrl: 'redis://127.0.0.1:6379',
       redisPrefix: 'ledgerstone',
       logLevel: 'info',
       healthPort: 3001,
+      publicUrl: 'http://localhost:3000',
+      accountLinkKey: 'ledgerstone-local-development-account-link-key',
     });
+    expect(LOCAL_ACCOUNT_LINK_KEY).toBe('ledgerstone-local-development-account-link-key');
+  });
+
+  it('reads the site and the lock link key the api shares', () => {
+    const key = 'k'.repeat(32);
+    expect(
+      loadConfig({
+        APP_MODE: 'production',
+        PUBLIC_URL: 'https://ledgerstone.example',
+        ACCOUNT_LINK_KEY: key,
+      }),
+    ).toMatchObject({ mode: 'production', publicUrl: 'https://ledgerstone.example', accountLinkKey: key });
+  });
+
+  it('refuses to run in production without a lock link key of its own, and a short key anywhere', () => {
+    expect(() => loadConfig({ APP_MODE: 'production' })).toThrow(
+      new ConfigError('Invalid environment variable ACCOUNT_LINK_KEY: required in production'),
+    );
+    expect(() => loadConfig({ APP_MODE: 'production', ACCOUNT_LINK_KEY: '' })).toThrow(
+      /^Invalid environment variable ACCOUNT_LINK_KEY: required in production$/,
+    );
+    expect(() => loadConfig({ ACCOUNT_LINK_KEY: 'short' })).toThrow(
+      /^Invalid environment variable ACCOUNT_LINK_KEY: Use at least 32 random characters$/,
+    );
+    expect(() => loadConfig({ PUBLIC_URL: 'ftp://ledgerstone.example' })).toThrow(
+      /^Invalid environment variable PUBLIC_URL: /,
+    );
   });
 
   it('reads the mail queue settings, an empty value taking the default', () => {

@@ -10,6 +10,7 @@ import {
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { sql } from 'kysely';
+import { readLockLink } from '@ledgerstone/process-kit';
 import { EventLog, memberEvents } from '@ledgerstone/read-models/testing';
 import { createNotifier } from './notifier.js';
 
@@ -21,13 +22,18 @@ let queue: Queue<MailJob>;
 let prefix: string;
 let notifier: ReturnType<typeof createNotifier>;
 const log = new EventLog();
+const links = {
+  publicUrl: 'http://ledgerstone.test',
+  accountLinkKey: 'notifier-test-account-link-key-32-chars',
+};
+const lockUrl = expect.stringMatching(/^http:\/\/ledgerstone\.test\/lock-account\?token=[^&]+$/);
 
 beforeAll(async () => {
   database = await createTestDatabase('projector_notifier');
   prefix = testRedisPrefix('projector_notifier');
   redis = new Redis(REDIS_URL);
   queue = new Queue<MailJob>(MAIL_QUEUE, { connection: redis, prefix });
-  notifier = createNotifier(queue);
+  notifier = createNotifier(queue, links);
   await notifier.createTables(database.db);
 });
 
@@ -95,9 +101,9 @@ describe('notifier', () => {
       { template: 'deposit-confirmed', to, data: { firstName, amount: '1500.00' } },
       { template: 'deposit-received', to, data: { firstName, amount: '5.00', planName: 'Gold' } },
       { template: 'deposit-rejected', to, data: { firstName, amount: '5.00', reason: 'Blurred proof' } },
-      { template: 'withdrawal-requested', to, data: { firstName, amount: '10.00' } },
+      { template: 'withdrawal-requested', to, data: { firstName, amount: '10.00', lockUrl } },
       { template: 'withdrawal-paid', to, data: { firstName, amount: '10.00', payoutReference: 'tx-7' } },
-      { template: 'withdrawal-requested', to, data: { firstName, amount: '20.00' } },
+      { template: 'withdrawal-requested', to, data: { firstName, amount: '20.00', lockUrl } },
       { template: 'withdrawal-rejected', to, data: { firstName, amount: '20.00', reason: 'Bad address' } },
       {
         template: 'balance-adjusted',
@@ -106,6 +112,26 @@ describe('notifier', () => {
       },
     ]);
     expect(jobs[0]?.opts.attempts).toBe(5);
+  });
+
+  it("signs each withdrawal request's lock link for its event, the same when the event comes again", async () => {
+    const user = await addUser('active');
+    const requested = memberEvents(log, user.id).withdrawalRequested(randomUUID(), '1000');
+    await deliver([requested]);
+    const first = await queue.getJob(requested.id);
+    await sql`delete from notifier_deliveries where event_id = ${requested.id}`.execute(database.db);
+    await queue.remove(requested.id);
+
+    await deliver([requested]);
+
+    const again = await queue.getJob(requested.id);
+    const url = (again?.data.data as { lockUrl?: string }).lockUrl ?? '';
+    expect(url).toBe((first?.data.data as { lockUrl?: string }).lockUrl);
+    expect(readLockLink(links.accountLinkKey, new URL(url).searchParams.get('token') ?? '')).toEqual({
+      userId: user.id,
+      linkId: requested.id,
+      expiresAt: new Date(requested.recordedAt.getTime() + 24 * 3_600_000),
+    });
   });
 
   it('mails the maturity of an investment, and nothing for each day it accrued', async () => {

@@ -4,7 +4,8 @@ import { accountEventTypes } from '@ledgerstone/ledger';
 import type { RecordedAccountEvent } from '@ledgerstone/read-models';
 import type { Queue } from 'bullmq';
 import { sql } from 'kysely';
-import { accountMail, type Recipient } from './account-mail.js';
+import { loadConfig } from '../config.js';
+import { accountMail, type LockLinks, type Recipient } from './account-mail.js';
 
 export const NOTIFIER_NAME = 'notifier';
 
@@ -13,7 +14,11 @@ export const NOTIFIER_NAME = 'notifier';
  * retried after a failure (Redis down, a crash before the checkpoint) never queues a mail twice. It is no
  * read model: a rebuild would mail every event again, so it stays out of the rebuildable projections.
  */
-export function createNotifier(queue: Pick<Queue<MailJob>, 'add'>): Projection {
+export function createNotifier(
+  queue: Pick<Queue<MailJob>, 'add'>,
+  // The projector's own settings, which main.ts has already checked at start, from the same environment.
+  links: LockLinks = loadConfig(process.env),
+): Projection {
   return {
     name: NOTIFIER_NAME,
     eventTypes: accountEventTypes,
@@ -54,7 +59,7 @@ export function createNotifier(queue: Pick<Queue<MailJob>, 'add'>): Projection {
       for (const event of pending) {
         const recipient = recipients.get(event.data.userId);
         if (!recipient) continue;
-        const mail = accountMail(event, recipient);
+        const mail = accountMail(event, recipient, links);
         if (!mail) continue;
         const origin = { eventId: event.id, eventType: event.type, requestId: event.metadata.requestId };
         await queue.add(mail.template, { ...mail, origin }, { ...mailJobOptions, jobId: event.id });
