@@ -268,6 +268,8 @@ describe('no one can alter or delete events', () => {
       'PATCH /api/user/security/passkeys/{id}',
       'PATCH /api/user/verify',
       'PUT /api/admin/users/{id}/balances',
+      // Sets a member's own withdrawal limits: WithdrawalLimitsSet appended, with the reason, like an adjustment.
+      'PUT /api/admin/users/{id}/withdrawal-limits',
       'PUT /api/user/wallets',
     ]);
   });
