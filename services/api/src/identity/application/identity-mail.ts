@@ -1,11 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { AdminMessageRequest, MailJob, SecurityChange } from '@ledgerstone/contracts';
 import type { IdentityEvent, SessionAudience } from '@ledgerstone/ledger';
+import { LOCK_LINK_HOURS, lockLinkUrl, signLockLink } from '@ledgerstone/process-kit';
 import type { Transaction } from 'kysely';
 import type { ApiConfig } from '../../shared/config/config.js';
 import { API_CONFIG } from '../../shared/infrastructure/infrastructure.tokens.js';
 import { MailOutbox, type OutboxMail } from '../../shared/infrastructure/mail-outbox.js';
 import { VERIFICATION_CODE_MINUTES } from '../domain/verification-code.js';
+import type { IdentityTransaction } from '../persistence/identity.tables.js';
+import { findUserByEmail } from '../persistence/users.js';
 
 export const PASSWORD_RESET_MINUTES = 30;
 
@@ -43,7 +46,7 @@ export class IdentityMail {
 
   constructor(
     private readonly outbox: MailOutbox,
-    @Inject(API_CONFIG) config: ApiConfig,
+    @Inject(API_CONFIG) private readonly config: ApiConfig,
   ) {
     this.publicUrl = config.publicUrl.replace(/\/+$/, '');
   }
@@ -136,15 +139,23 @@ export class IdentityMail {
     );
   }
 
-  /** What changed in how the account signs in, when and from where (the request's device and address). */
-  securityChange<Tables>(
-    trx: Transaction<Tables>,
+  /**
+   * What changed in how the account signs in, when and from where (the request's device and address). A member's
+   * mail caused by an event carries a "This wasn't me: lock my account" link for that event, for 24 hours; staff
+   * have no account to lock.
+   */
+  async securityChange(
+    trx: IdentityTransaction,
     to: string,
     firstName: string,
     change: { kind: SecurityChange; passkeyName: string | null; at: Date; device: string; ip: string },
     audience: SessionAudience,
     cause: IdentityMailCause,
   ): Promise<OutboxMail> {
+    const lockUrl =
+      audience === 'member' && 'eventId' in cause
+        ? await this.lockUrl(trx, to, cause.eventId, change.at)
+        : undefined;
     return this.record(
       trx,
       {
@@ -158,6 +169,7 @@ export class IdentityMail {
           device: change.device,
           ip: change.ip,
           securityUrl: `${this.publicUrl}${PAGES[audience].security}`,
+          ...(lockUrl && { lockUrl }),
         },
       },
       cause,
@@ -167,6 +179,24 @@ export class IdentityMail {
   /** Queues a recorded mail; call it after the commit. */
   enqueue(mail: OutboxMail): Promise<void> {
     return this.outbox.enqueue(mail);
+  }
+
+  /** The link of the mail the event `linkId` causes, signed for the member the mail goes to. */
+  private async lockUrl(
+    trx: IdentityTransaction,
+    to: string,
+    linkId: string,
+    at: Date,
+  ): Promise<string | undefined> {
+    // The mail goes to the member's address as the change's own transaction reads it, which names one member.
+    const member = await findUserByEmail(trx, to, 'member');
+    if (!member) return undefined;
+    const token = signLockLink(this.config.accountLinkKey, {
+      userId: member.id,
+      linkId,
+      expiresAt: new Date(at.getTime() + LOCK_LINK_HOURS * 3_600_000),
+    });
+    return lockLinkUrl(this.config.publicUrl, token);
   }
 
   private record<Tables>(
