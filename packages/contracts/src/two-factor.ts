@@ -17,7 +17,7 @@ import { twoFactorMessages } from './two-factor-messages.js';
  *   GET  security                  -> securityOverview
  *   POST security/totp/setup       -> totpSetupResponse (pending until confirmed)
  *   POST security/totp/confirm     totpConfirmRequest -> recoveryCodesResponse
- *   POST security/totp/disable     passwordAndFactorRequest -> messageResponse
+ *   POST security/totp/disable     disableTotpRequest -> messageResponse
  *   POST security/recovery-codes   recoveryCodesRequest -> recoveryCodesResponse
  *   POST security/passkeys/options -> passkeyCreationOptions
  *   POST security/passkeys         addPasskeyRequest -> passkeyAddedResponse
@@ -248,7 +248,7 @@ export const recoveryCodesResponse = z.object({
 });
 export type RecoveryCodesResponse = z.infer<typeof recoveryCodesResponse>;
 
-/** POST security/totp/disable: the password and a current code (the app's, or a recovery code). */
+/** The password and a current code (the app's, or a recovery code), as the security screen's code dialog sends them. */
 export const passwordAndFactorRequest = z.object({
   password,
   code: codeOrRecoveryCode,
@@ -284,7 +284,7 @@ export type PasskeyResponse = z.infer<typeof passkeyResponse>;
 
 /**
  * The password and a current factor, a code (the app's or a recovery code) or a passkey assertion answering
- * security/step-up/options: POST security/passkeys/:id/remove and POST security/recovery-codes.
+ * security/step-up/options: POST security/totp/disable, security/passkeys/:id/remove and security/recovery-codes.
  */
 export const passwordAndAnyFactorRequest = z
   .object({
@@ -303,6 +303,8 @@ export const passwordAndAnyFactorRequest = z
   });
 export type PasswordAndAnyFactorRequest = z.input<typeof passwordAndAnyFactorRequest>;
 
+export const disableTotpRequest = passwordAndAnyFactorRequest;
+export type DisableTotpRequest = PasswordAndAnyFactorRequest;
 export const removePasskeyRequest = passwordAndAnyFactorRequest;
 export type RemovePasskeyRequest = PasswordAndAnyFactorRequest;
 export const recoveryCodesRequest = passwordAndAnyFactorRequest;

@@ -240,6 +240,18 @@ describe('Two-factor decider', () => {
       given(member).when(enableTotp()).thenThrows(TwoFactorError, 'stepUpRequired');
     });
 
+    it('turns the authenticator app off with the password and a fresh passkey assertion', () => {
+      given([...member, totpAdded])
+        .when(disableTotp(passkeyAssertion(1)))
+        .then([totpRemoved]);
+      given([...member, totpAdded])
+        .when(disableTotp(passkeyAssertion(FRESH_FACTOR_MINUTES + 1)))
+        .thenThrows(TwoFactorError, 'passkeyFailed');
+      given([...member, totpAdded])
+        .when(disableTotp(passkeyAssertion(1), false))
+        .thenThrows(TwoFactorError, 'passwordWrong');
+    });
+
     it('refuses the same passkey twice', () => {
       given(member)
         .when(addPasskey('key-1', passkeyAssertion(1)))

@@ -326,6 +326,27 @@ describe('signing in with two-step verification', () => {
     expect(late.body).toEqual({ message: twoFactorMessages.pendingLoginExpired });
   });
 
+  it("ends a pending login when the password is reset: the old password's second step opens nothing", async () => {
+    const member = await signedInMember();
+    const { secret } = await enrolTotp(member.browser);
+    const { browser } = await passwordStep(member);
+    await testApp.browser().post('/api/user/forget-pass').send({ email: member.email }).expect(200);
+    const { data } = await testApp.lastMail('password-reset', member.email);
+    const token = new URL(data.resetUrl).pathname.split('/').at(-1);
+    await testApp
+      .browser()
+      .post(`/api/user/change/${token}`)
+      .send({ password: 'a fresh start passphrase' })
+      .expect(200);
+
+    const late = await browser
+      .post('/api/user/login/two-factor')
+      .send({ code: code(secret, 1) })
+      .expect(400);
+
+    expect(late.body).toEqual({ message: twoFactorMessages.pendingLoginExpired });
+  });
+
   it('refuses a body with both kinds of code, or neither, naming the field', async () => {
     const { browser } = await passwordStep(await signedInMember());
 
@@ -548,7 +569,7 @@ describe('turning the authenticator app off and new recovery codes', () => {
     const disable = (body: object) => member.browser.post('/api/user/security/totp/disable').send(body);
 
     expect((await disable({ password: member.password })).body.fieldErrors).toEqual({
-      code: [twoFactorMessages.codeRequired],
+      code: [twoFactorMessages.stepUpFactorRequired],
     });
     expect((await disable({ password: 'not the password', code: code(secret, 1) })).status).toBe(400);
     const wrong = await disable({ password: member.password, code: code(secret, 4) });
@@ -567,6 +588,42 @@ describe('turning the authenticator app off and new recovery codes', () => {
     expect((await securityMails(member.email)).map((mail) => mail.data.change)).toContain('totp-disabled');
     const { response } = await passwordStep(member);
     expect(response.body.status).toBe(identityMessages.loggedIn);
+  });
+
+  it('takes a fresh passkey assertion as the current factor instead of a code', async () => {
+    const member = await signedInMember();
+    const { secret } = await enrolTotp(member.browser);
+    const authenticator = new SoftwareAuthenticator(PUBLIC_URL);
+    const options = await member.browser.post('/api/user/security/passkeys/options').expect(200);
+    await member.browser
+      .post('/api/user/security/passkeys')
+      .send({
+        name: 'Phone',
+        response: authenticator.register(options.body),
+        secondFactor: { code: code(secret, 1) },
+      })
+      .expect(201);
+    const stepUp = async () =>
+      authenticator.authenticate(
+        (await member.browser.post('/api/user/security/step-up/options').expect(200)).body,
+      );
+    const disable = (body: object) => member.browser.post('/api/user/security/totp/disable').send(body);
+
+    const wrongPassword = await disable({ password: 'not the password', passkey: await stepUp() });
+    expect(wrongPassword.status).toBe(400);
+    expect(wrongPassword.body.fieldErrors).toEqual({ password: [twoFactorMessages.passwordWrong] });
+    // An assertion answers its challenge once.
+    const used = await stepUp();
+    await disable({ password: member.password, passkey: used }).expect(200, {
+      message: twoFactorMessages.totpDisabled,
+    });
+
+    expect((await member.browser.get('/api/user/security').expect(200)).body).toMatchObject({
+      enabled: true,
+      totpEnabled: false,
+      passkeys: [expect.objectContaining({ name: 'Phone' })],
+    });
+    expect((await securityMails(member.email)).map((mail) => mail.data.change)).toContain('totp-disabled');
   });
 
   it('regenerates the recovery codes with the password and a code: the old ones stop working', async () => {
