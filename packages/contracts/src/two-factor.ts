@@ -26,6 +26,7 @@ import { twoFactorMessages } from './two-factor-messages.js';
  *   POST security/sessions/:id/sign-out -> messageResponse
  *   POST security/sessions/sign-out-others -> signedOutOthersResponse
  *   POST security/step-up/options  -> passkeyRequestOptions (for a `secondFactor.passkey` below)
+ * Admins only: POST /api/admin/users/:id/second-factors/reset  resetSecondFactorsRequest -> messageResponse
  * Step-up: POST /api/withdraw and PUT /api/user/wallets take an optional `secondFactor` (stepUpFactor); once
  * the member has a factor, a missing one answers 403 and a wrong one 422 with `twoFactorMessages`.
  */
@@ -309,6 +310,21 @@ export const removePasskeyRequest = passwordAndAnyFactorRequest;
 export type RemovePasskeyRequest = PasswordAndAnyFactorRequest;
 export const recoveryCodesRequest = passwordAndAnyFactorRequest;
 export type RecoveryCodesRequest = PasswordAndAnyFactorRequest;
+
+export const RESET_REASON_MIN = 3;
+export const RESET_REASON_MAX = 500;
+
+/** Manage User's "Reset two-step verification": why, in the admin's words, kept on the user's stream. */
+export const resetSecondFactorsRequest = z.object({
+  reason: text({
+    label: twoFactorMessages.resetReasonLabel,
+    max: RESET_REASON_MAX,
+    multiline: true,
+    tooLong: twoFactorMessages.resetReasonInvalid,
+    error: twoFactorMessages.resetReasonInvalid,
+  }).min(RESET_REASON_MIN, twoFactorMessages.resetReasonInvalid),
+});
+export type ResetSecondFactorsRequest = z.input<typeof resetSecondFactorsRequest>;
 
 export const signedOutOthersResponse = z.object({ message: z.string(), signedOut: z.number().int() });
 export type SignedOutOthersResponse = z.infer<typeof signedOutOthersResponse>;

@@ -12,7 +12,9 @@ export type SessionEndReason =
   | 'password-reset'
   | 'account-closed'
   /** The user signed it out from the security screen of another session. */
-  | 'signed-out-elsewhere';
+  | 'signed-out-elsewhere'
+  /** An admin reset the user's second factors. */
+  | 'second-factors-reset';
 
 export interface UserRegistered {
   type: 'UserRegistered';
@@ -103,6 +105,15 @@ export interface RecoveryCodeUsed {
   data: { userId: string; remaining: number };
 }
 
+/**
+ * An admin removed every second factor of a user who had lost them all (the app, every passkey and the
+ * recovery codes) and ended the user's sessions; `reason` is the admin's, as for a balance adjustment.
+ */
+export interface SecondFactorsResetByAdmin {
+  type: 'SecondFactorsResetByAdmin';
+  data: { userId: string; adminId: string; reason: string };
+}
+
 /** A session began from a device (user agent) none of the user's earlier sessions came from. */
 export interface NewDeviceSignedIn {
   type: 'NewDeviceSignedIn';
@@ -125,6 +136,7 @@ export type IdentityEvent =
   | RecoveryCodesGenerated
   | RecoveryCodesRevoked
   | RecoveryCodeUsed
+  | SecondFactorsResetByAdmin
   | NewDeviceSignedIn;
 
 export type IdentityEventType = IdentityEvent['type'];

@@ -7,6 +7,7 @@ import {
   activeMember,
   PUBLIC_URL,
   signedIn,
+  staffSignedIn,
   staffWithoutSecondFactor,
   startIdentityTestApp,
   type IdentityTestApp,
@@ -685,6 +686,98 @@ describe('staff', () => {
     await auditor.browser.get('/api/admin/users').expect(403, { message: twoFactorMessages.setUpFirst });
     await enrolTotp(auditor.browser, '/api/admin/security');
     await auditor.browser.get('/api/admin/users').expect(200);
+  });
+});
+
+describe("an admin's reset of a user's second factors", () => {
+  const reason = 'Lost phone; identity checked on a video call';
+  const resetOf = (admin: { browser: TestAgent }, userId: string, body: object = { reason }) =>
+    admin.browser.post(`/api/admin/users/${userId}/second-factors/reset`).send(body);
+
+  it('removes the app, every passkey and the recovery codes, signs the member out, records and mails it', async () => {
+    const admin = await staffSignedIn(testApp, 'admin');
+    const member = await signedInMember();
+    const { secret } = await enrolTotp(member.browser);
+    const authenticator = new SoftwareAuthenticator(PUBLIC_URL);
+    const options = await member.browser.post('/api/user/security/passkeys/options').expect(200);
+    await member.browser
+      .post('/api/user/security/passkeys')
+      .send({
+        name: 'Phone',
+        response: authenticator.register(options.body),
+        secondFactor: { code: code(secret, 1) },
+      })
+      .expect(201);
+    const { browser: waiting } = await passwordStep(member);
+
+    await resetOf(admin, member.userId).expect(200, { message: twoFactorMessages.secondFactorsReset });
+
+    await member.browser.get('/api/user').expect(401);
+    await waiting
+      .post('/api/user/login/two-factor')
+      .send({ code: code(secret, 2) })
+      .expect(400, { message: twoFactorMessages.pendingLoginExpired });
+    const { browser, response } = await passwordStep(member);
+    expect(response.body.status).toBe(identityMessages.loggedIn);
+    expect((await browser.get('/api/user/security').expect(200)).body).toMatchObject({
+      enabled: false,
+      totpEnabled: false,
+      passkeys: [],
+      recoveryCodesLeft: 0,
+    });
+    const events = await testApp.events(member.userId);
+    const recorded = events.find((event) => event.type === 'SecondFactorsResetByAdmin');
+    expect(recorded?.data).toEqual({ userId: member.userId, adminId: admin.userId, reason });
+    expect(recorded?.metadata).toMatchObject({ actorId: admin.userId, actorRole: 'admin' });
+    expect(
+      events.filter(
+        (event) =>
+          event.type === 'SessionEnded' &&
+          (event.data as { reason: string }).reason === 'second-factors-reset',
+      ),
+    ).toHaveLength(1);
+    const mail = (await securityMails(member.email)).find(
+      (job) => job.data.change === 'second-factors-reset',
+    );
+    expect(mail?.data).toMatchObject({ changedBy: 'admin', device: null, ip: null });
+    expect(JSON.stringify(mail)).not.toContain(admin.email);
+  });
+
+  it("resets another staff member, who is back on the setup screen, but never the admin's own", async () => {
+    const admin = await staffSignedIn(testApp, 'admin');
+    const other = await staffSignedIn(testApp, 'admin');
+
+    const own = await resetOf(admin, admin.userId).expect(403);
+    expect(own.body).toEqual({ message: twoFactorMessages.ownFactorsReset });
+    await admin.browser.get('/api/admin/users').expect(200);
+
+    await resetOf(admin, other.userId).expect(200);
+    await other.browser.get('/api/admin').expect(401);
+    const login = await testApp
+      .browser()
+      .post('/api/admin/login')
+      .send({ email: other.email, password: other.password })
+      .expect(200);
+    expect(login.body).toMatchObject({ twoFactorSetupRequired: true });
+  });
+
+  it('refuses a missing or short reason, a user with nothing to reset, an unknown id and an auditor', async () => {
+    const admin = await staffSignedIn(testApp, 'admin');
+    const auditor = await staffSignedIn(testApp, 'auditor');
+    const member = await signedInMember();
+
+    const noReason = await resetOf(admin, member.userId, {}).expect(400);
+    expect(noReason.body.fieldErrors).toEqual({ reason: [twoFactorMessages.resetReasonInvalid] });
+    const short = await resetOf(admin, member.userId, { reason: ' x ' }).expect(400);
+    expect(short.body.fieldErrors).toEqual({ reason: [twoFactorMessages.resetReasonInvalid] });
+    await resetOf(admin, member.userId, { reason: 'x'.repeat(501) }).expect(400);
+    await resetOf(admin, member.userId).expect(409, { message: twoFactorMessages.nothingToReset });
+    await resetOf(admin, '00000000-0000-4000-8000-000000000000').expect(404);
+    await resetOf(admin, 'not-an-id').expect(404);
+    await enrolTotp(member.browser);
+    await resetOf(auditor, member.userId).expect(403);
+    await member.browser.get('/api/user').expect(200);
+    expect(await eventTypes(member.userId)).not.toContain('SecondFactorsResetByAdmin');
   });
 });
 

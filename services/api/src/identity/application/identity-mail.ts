@@ -141,7 +141,14 @@ export class IdentityMail {
     trx: Transaction<Tables>,
     to: string,
     firstName: string,
-    change: { kind: SecurityChange; passkeyName: string | null; at: Date; device: string; ip: string },
+    change: {
+      kind: SecurityChange;
+      passkeyName: string | null;
+      at: Date;
+      device: string | null;
+      ip: string | null;
+      changedBy: 'user' | 'admin';
+    },
     audience: SessionAudience,
     cause: IdentityMailCause,
   ): Promise<OutboxMail> {
@@ -157,6 +164,7 @@ export class IdentityMail {
           changedAt: change.at.toISOString(),
           device: change.device,
           ip: change.ip,
+          changedBy: change.changedBy,
           securityUrl: `${this.publicUrl}${PAGES[audience].security}`,
         },
       },
