@@ -141,6 +141,32 @@ export type IdentityEvent =
 
 export type IdentityEventType = IdentityEvent['type'];
 
+/**
+ * The identity events that change how an account signs in, as a member sees them in their activity and staff in
+ * the member's timeline (in this order in the timeline filter). Sessions ended elsewhere count; other ends of a
+ * session (a logout, the sessions a password change ends) are part of another change or none.
+ */
+export const securityEventTypes = [
+  'PasswordChanged',
+  'SecondFactorAdded',
+  'SecondFactorRemoved',
+  'RecoveryCodesGenerated',
+  'RecoveryCodeUsed',
+  'SecondFactorsResetByAdmin',
+  'SessionEnded',
+  'NewDeviceSignedIn',
+] as const satisfies readonly IdentityEventType[];
+export type SecurityEventType = (typeof securityEventTypes)[number];
+
+const SECURITY_EVENT_TYPES: ReadonlySet<string> = new Set(securityEventTypes);
+
+/** Whether an identity event is a security change a member's activity and timeline show. */
+export function isSecurityActivity(event: { type: string; data: unknown }): boolean {
+  if (!SECURITY_EVENT_TYPES.has(event.type)) return false;
+  if (event.type !== 'SessionEnded') return true;
+  return (event.data as SessionEnded['data']).reason === 'signed-out-elsewhere';
+}
+
 export function userStreamId(userId: string): string {
   return `user-${userId}`;
 }
