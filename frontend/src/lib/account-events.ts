@@ -1,4 +1,10 @@
-import type { AccountBalances, AccountEventTypeName, AdminAccountActivity } from '@ledgerstone/contracts';
+import type {
+  AccountBalances,
+  AccountEventTypeName,
+  AdminAccountActivity,
+  SecurityEventTypeName,
+  TimelineEventTypeName,
+} from '@ledgerstone/contracts';
 
 export const eventTypeLabels: Record<AccountEventTypeName, string> = {
   DepositRequested: 'Deposit requested',
@@ -18,9 +24,37 @@ export const eventTypeLabels: Record<AccountEventTypeName, string> = {
   WithdrawalLimitsSet: 'Withdrawal limits set',
 };
 
+/** The security changes of the identity stream that activity lists and timelines show beside the account's events. */
+export const securityEventTypeLabels: Record<SecurityEventTypeName, string> = {
+  PasswordChanged: 'Password changed',
+  SecondFactorAdded: 'Second factor added',
+  SecondFactorRemoved: 'Second factor removed',
+  RecoveryCodesGenerated: 'Recovery codes generated',
+  RecoveryCodeUsed: 'Recovery code used',
+  SecondFactorsResetByAdmin: 'Two-step verification reset by an admin',
+  SessionEnded: 'Signed out on another device',
+  NewDeviceSignedIn: 'Signed in from a new device',
+};
+
+export const timelineEventTypeLabels: Record<TimelineEventTypeName, string> = {
+  ...eventTypeLabels,
+  ...securityEventTypeLabels,
+};
+
+/** A security change moves no money: screens show no amount for it. */
+export function isSecurityEvent(type: string): boolean {
+  return Object.hasOwn(securityEventTypeLabels, type);
+}
+
+/** Newest first by the time recorded; events recorded together keep the server's order (the log's). */
+export function newestFirst<T extends { occurredAt: string }>(records: readonly T[]): T[] {
+  return [...records].sort((a, b) => b.occurredAt.localeCompare(a.occurredAt));
+}
+
 /** A type the ledger added after this screen still reads as words: "LateFeeCharged" is "Late fee charged". */
 export function eventTypeLabel(type: string): string {
-  if (type in eventTypeLabels) return eventTypeLabels[type as AccountEventTypeName];
+  if (Object.hasOwn(timelineEventTypeLabels, type))
+    return timelineEventTypeLabels[type as TimelineEventTypeName];
   const words = type.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }

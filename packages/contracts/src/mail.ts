@@ -38,6 +38,7 @@ export const securityChanges = [
   'recovery-code-used',
   'sessions-signed-out',
   'new-device-sign-in',
+  'second-factors-reset',
 ] as const;
 export type SecurityChange = (typeof securityChanges)[number];
 
@@ -124,9 +125,14 @@ export const mailTemplateData = {
     /** The passkey's name, for the passkey changes. */
     passkeyName: z.string().min(1).max(200).nullable(),
     changedAt: z.iso.datetime(),
-    /** "Chrome on macOS", from the user agent of the request that made the change. */
-    device: z.string().min(1).max(200),
-    ip: z.string().min(1).max(100),
+    /**
+     * "Chrome on macOS", from the user agent of the request that made the change; with its address, null for a
+     * change made by staff (whose device and address the user is not told).
+     */
+    device: z.string().min(1).max(200).nullable(),
+    ip: z.string().min(1).max(100).nullable(),
+    /** Who made the change, by role only; absent or `user` for the user themself. */
+    changedBy: z.enum(['user', 'admin']).optional(),
     securityUrl: z.url({ protocol: /^https?$/ }),
     lockUrl: lockUrl.optional(),
   }),

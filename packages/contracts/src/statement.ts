@@ -23,6 +23,26 @@ export const accountEventTypeNames = [
 ] as const;
 export type AccountEventTypeName = (typeof accountEventTypeNames)[number];
 
+/**
+ * The security changes of the user's identity stream a member's activity and timeline show beside the account's
+ * events (the ledger's `securityEventTypes`, in the same order); none carries personal data.
+ */
+export const securityEventTypeNames = [
+  'PasswordChanged',
+  'SecondFactorAdded',
+  'SecondFactorRemoved',
+  'RecoveryCodesGenerated',
+  'RecoveryCodeUsed',
+  'SecondFactorsResetByAdmin',
+  'SessionEnded',
+  'NewDeviceSignedIn',
+] as const;
+export type SecurityEventTypeName = (typeof securityEventTypeNames)[number];
+
+/** What the timeline filter offers: the account's events, then the security changes. */
+export const timelineEventTypeNames = [...accountEventTypeNames, ...securityEventTypeNames] as const;
+export type TimelineEventTypeName = (typeof timelineEventTypeNames)[number];
+
 /** A moment as a query names it: an ISO 8601 date-time with its offset ("2026-11-22T10:00:00Z"). */
 const moment = z.iso.datetime({
   offset: true,
@@ -86,7 +106,7 @@ const bothBoundsValid = (payload: { issues: readonly unknown[] }) => payload.iss
 /** The timeline filter: event type and recorded time (inclusive bounds). */
 export const timelineQuery = z
   .object({
-    type: z.enum(accountEventTypeNames).optional(),
+    type: z.enum(timelineEventTypeNames).optional(),
     from: moment.optional(),
     to: moment.optional(),
   })

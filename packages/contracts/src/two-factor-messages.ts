@@ -76,4 +76,14 @@ export const twoFactorMessages = {
   stepUpTitle: 'Confirm it is you',
   stepUpRequired: 'Confirm with your authentication code or a passkey to continue.',
   stepUpFactorRequired: 'Enter an authentication code or use a passkey',
+  // Admin-assisted recovery (Manage User).
+  resetSecondFactors: 'Reset two-step verification',
+  resetSecondFactorsDescription:
+    "Removes this user's authenticator app, every passkey and the recovery codes and signs them out everywhere. Only do this once you have checked who is asking. The user is mailed.",
+  resetReasonLabel: 'Reason',
+  resetReasonInvalid: 'Give a reason of 3 to 500 characters',
+  secondFactorsReset: 'Two-step verification was reset. The user has been signed out and mailed.',
+  ownFactorsReset:
+    'You cannot reset your own two-step verification. Ask another admin, or use a recovery code.',
+  nothingToReset: 'This user has no two-step verification to reset.',
 } as const;

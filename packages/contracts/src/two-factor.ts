@@ -17,7 +17,7 @@ import { twoFactorMessages } from './two-factor-messages.js';
  *   GET  security                  -> securityOverview
  *   POST security/totp/setup       -> totpSetupResponse (pending until confirmed)
  *   POST security/totp/confirm     totpConfirmRequest -> recoveryCodesResponse
- *   POST security/totp/disable     passwordAndFactorRequest -> messageResponse
+ *   POST security/totp/disable     disableTotpRequest -> messageResponse
  *   POST security/recovery-codes   recoveryCodesRequest -> recoveryCodesResponse
  *   POST security/passkeys/options -> passkeyCreationOptions
  *   POST security/passkeys         addPasskeyRequest -> passkeyAddedResponse
@@ -26,6 +26,7 @@ import { twoFactorMessages } from './two-factor-messages.js';
  *   POST security/sessions/:id/sign-out -> messageResponse
  *   POST security/sessions/sign-out-others -> signedOutOthersResponse
  *   POST security/step-up/options  -> passkeyRequestOptions (for a `secondFactor.passkey` below)
+ * Admins only: POST /api/admin/users/:id/second-factors/reset  resetSecondFactorsRequest -> messageResponse
  * Step-up: POST /api/withdraw and PUT /api/user/wallets take an optional `secondFactor` (stepUpFactor); once
  * the member has a factor, a missing one answers 403 and a wrong one 422 with `twoFactorMessages`.
  */
@@ -248,7 +249,7 @@ export const recoveryCodesResponse = z.object({
 });
 export type RecoveryCodesResponse = z.infer<typeof recoveryCodesResponse>;
 
-/** POST security/totp/disable: the password and a current code (the app's, or a recovery code). */
+/** The password and a current code (the app's, or a recovery code), as the security screen's code dialog sends them. */
 export const passwordAndFactorRequest = z.object({
   password,
   code: codeOrRecoveryCode,
@@ -284,7 +285,7 @@ export type PasskeyResponse = z.infer<typeof passkeyResponse>;
 
 /**
  * The password and a current factor, a code (the app's or a recovery code) or a passkey assertion answering
- * security/step-up/options: POST security/passkeys/:id/remove and POST security/recovery-codes.
+ * security/step-up/options: POST security/totp/disable, security/passkeys/:id/remove and security/recovery-codes.
  */
 export const passwordAndAnyFactorRequest = z
   .object({
@@ -303,10 +304,27 @@ export const passwordAndAnyFactorRequest = z
   });
 export type PasswordAndAnyFactorRequest = z.input<typeof passwordAndAnyFactorRequest>;
 
+export const disableTotpRequest = passwordAndAnyFactorRequest;
+export type DisableTotpRequest = PasswordAndAnyFactorRequest;
 export const removePasskeyRequest = passwordAndAnyFactorRequest;
 export type RemovePasskeyRequest = PasswordAndAnyFactorRequest;
 export const recoveryCodesRequest = passwordAndAnyFactorRequest;
 export type RecoveryCodesRequest = PasswordAndAnyFactorRequest;
+
+export const RESET_REASON_MIN = 3;
+export const RESET_REASON_MAX = 500;
+
+/** Manage User's "Reset two-step verification": why, in the admin's words, kept on the user's stream. */
+export const resetSecondFactorsRequest = z.object({
+  reason: text({
+    label: twoFactorMessages.resetReasonLabel,
+    max: RESET_REASON_MAX,
+    multiline: true,
+    tooLong: twoFactorMessages.resetReasonInvalid,
+    error: twoFactorMessages.resetReasonInvalid,
+  }).min(RESET_REASON_MIN, twoFactorMessages.resetReasonInvalid),
+});
+export type ResetSecondFactorsRequest = z.input<typeof resetSecondFactorsRequest>;
 
 export const signedOutOthersResponse = z.object({ message: z.string(), signedOut: z.number().int() });
 export type SignedOutOthersResponse = z.infer<typeof signedOutOthersResponse>;

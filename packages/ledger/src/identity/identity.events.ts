@@ -14,7 +14,9 @@ export type SessionEndReason =
   /** The user signed it out from the security screen of another session. */
   | 'signed-out-elsewhere'
   /** The member locked the account from the "This wasn't me" link of a security mail. */
-  | 'account-locked';
+  | 'account-locked'
+  /** An admin reset the user's second factors. */
+  | 'second-factors-reset';
 
 export interface UserRegistered {
   type: 'UserRegistered';
@@ -105,6 +107,15 @@ export interface RecoveryCodeUsed {
   data: { userId: string; remaining: number };
 }
 
+/**
+ * An admin removed every second factor of a user who had lost them all (the app, every passkey and the
+ * recovery codes) and ended the user's sessions; `reason` is the admin's, as for a balance adjustment.
+ */
+export interface SecondFactorsResetByAdmin {
+  type: 'SecondFactorsResetByAdmin';
+  data: { userId: string; adminId: string; reason: string };
+}
+
 /** A session began from a device (user agent) none of the user's earlier sessions came from. */
 export interface NewDeviceSignedIn {
   type: 'NewDeviceSignedIn';
@@ -127,9 +138,36 @@ export type IdentityEvent =
   | RecoveryCodesGenerated
   | RecoveryCodesRevoked
   | RecoveryCodeUsed
+  | SecondFactorsResetByAdmin
   | NewDeviceSignedIn;
 
 export type IdentityEventType = IdentityEvent['type'];
+
+/**
+ * The identity events that change how an account signs in, as a member sees them in their activity and staff in
+ * the member's timeline (in this order in the timeline filter). Sessions ended elsewhere count; other ends of a
+ * session (a logout, the sessions a password change ends) are part of another change or none.
+ */
+export const securityEventTypes = [
+  'PasswordChanged',
+  'SecondFactorAdded',
+  'SecondFactorRemoved',
+  'RecoveryCodesGenerated',
+  'RecoveryCodeUsed',
+  'SecondFactorsResetByAdmin',
+  'SessionEnded',
+  'NewDeviceSignedIn',
+] as const satisfies readonly IdentityEventType[];
+export type SecurityEventType = (typeof securityEventTypes)[number];
+
+const SECURITY_EVENT_TYPES: ReadonlySet<string> = new Set(securityEventTypes);
+
+/** Whether an identity event is a security change a member's activity and timeline show. */
+export function isSecurityActivity(event: { type: string; data: unknown }): boolean {
+  if (!SECURITY_EVENT_TYPES.has(event.type)) return false;
+  if (event.type !== 'SessionEnded') return true;
+  return (event.data as SessionEnded['data']).reason === 'signed-out-elsewhere';
+}
 
 export function userStreamId(userId: string): string {
   return `user-${userId}`;

@@ -73,6 +73,16 @@ export interface ConfirmSecondFactor {
   data: { userId: string; purpose: Exclude<FactorPurpose, 'security-change'>; factor: FactorCheck; at: Date };
 }
 
+/**
+ * An admin removes every second factor of a user who has lost them all, for the reason given (checked for
+ * length at the edge). An admin cannot do it to their own account: staff need a factor, and a stolen admin
+ * session must not shed the factor that guards it.
+ */
+export interface ResetSecondFactors {
+  type: 'ResetSecondFactors';
+  data: { userId: string; adminId: string; reason: string; at: Date };
+}
+
 export type TwoFactorCommand =
   | EnableTotp
   | DisableTotp
@@ -80,7 +90,8 @@ export type TwoFactorCommand =
   | AddPasskey
   | RenamePasskey
   | RemovePasskey
-  | ConfirmSecondFactor;
+  | ConfirmSecondFactor
+  | ResetSecondFactors;
 
 const refuse = {
   stepUpRequired: () => new TwoFactorError('FORBIDDEN', 'stepUpRequired', 'secondFactor'),
@@ -233,6 +244,17 @@ export function confirmSecondFactor({ data }: ConfirmSecondFactor, state: TwoFac
   return confirmFactor(state, data.userId, data.factor, data.purpose, data.at);
 }
 
+export function resetSecondFactors({ data }: ResetSecondFactors, state: TwoFactorState): IdentityEvent[] {
+  if (data.adminId === data.userId) throw new TwoFactorError('FORBIDDEN', 'ownFactorsReset');
+  if (!hasSecondFactor(state) && state.recoveryCodesLeft === 0) throw refuse.conflict('nothingToReset');
+  return [
+    {
+      type: 'SecondFactorsResetByAdmin',
+      data: { userId: data.userId, adminId: data.adminId, reason: data.reason },
+    },
+  ];
+}
+
 export function decideTwoFactor(command: TwoFactorCommand, state: TwoFactorState): IdentityEvent[] {
   switch (command.type) {
     case 'EnableTotp':
@@ -249,6 +271,8 @@ export function decideTwoFactor(command: TwoFactorCommand, state: TwoFactorState
       return removePasskey(command, state);
     case 'ConfirmSecondFactor':
       return confirmSecondFactor(command, state);
+    case 'ResetSecondFactors':
+      return resetSecondFactors(command, state);
     default: {
       const unknown: never = command;
       throw new Error(`Unknown two-factor command ${JSON.stringify(unknown)}`);

@@ -87,6 +87,18 @@ const removePasskey = (passkeyId: string, factor: FactorCheck, passwordCorrect =
 const confirm = (purpose: 'sign-in' | 'step-up', factor: FactorCheck) =>
   ({ type: 'ConfirmSecondFactor', data: { userId, purpose, factor, at } }) satisfies TwoFactorCommand;
 
+const adminId = '6f1c2f0e-1d2b-4c53-9a3e-222222222222';
+const resetReason = 'Lost phone, identity checked by video call';
+const reset = (by = adminId) =>
+  ({
+    type: 'ResetSecondFactors',
+    data: { userId, adminId: by, reason: resetReason, at },
+  }) satisfies TwoFactorCommand;
+const resetByAdmin: IdentityEvent = {
+  type: 'SecondFactorsResetByAdmin',
+  data: { userId, adminId, reason: resetReason },
+};
+
 function refusal(error: Error): { code: string; reason: string; field?: string } {
   const { code, reason, field } = error as TwoFactorError;
   return field === undefined ? { code, reason } : { code, reason, field };
@@ -240,6 +252,18 @@ describe('Two-factor decider', () => {
       given(member).when(enableTotp()).thenThrows(TwoFactorError, 'stepUpRequired');
     });
 
+    it('turns the authenticator app off with the password and a fresh passkey assertion', () => {
+      given([...member, totpAdded])
+        .when(disableTotp(passkeyAssertion(1)))
+        .then([totpRemoved]);
+      given([...member, totpAdded])
+        .when(disableTotp(passkeyAssertion(FRESH_FACTOR_MINUTES + 1)))
+        .thenThrows(TwoFactorError, 'passkeyFailed');
+      given([...member, totpAdded])
+        .when(disableTotp(passkeyAssertion(1), false))
+        .thenThrows(TwoFactorError, 'passwordWrong');
+    });
+
     it('refuses the same passkey twice', () => {
       given(member)
         .when(addPasskey('key-1', passkeyAssertion(1)))
@@ -302,6 +326,50 @@ describe('Two-factor decider', () => {
       given([registered('auditor')])
         .when(addPasskey('key-1'))
         .then([passkeyAdded('key-1'), codesGenerated]);
+    });
+  });
+
+  describe('Given an account whose owner lost every factor', () => {
+    it('an admin resets the app, every passkey and the recovery codes, with the reason', () => {
+      given([registered('member'), totpAdded, codesGenerated, passkeyAdded('key-1'), passkeyAdded('key-2')])
+        .when(reset())
+        .then([resetByAdmin]);
+    });
+
+    it('leaves nothing behind: no step-up is asked afterwards and staff are back on the setup screen', () => {
+      const fold = (events: IdentityEvent[]) =>
+        events.reduce(twoFactorDecider.evolve, initialTwoFactorState());
+      expect(
+        fold([registered('admin'), totpAdded, passkeyAdded('key-1'), codesGenerated, resetByAdmin]),
+      ).toEqual({
+        role: 'admin',
+        totp: false,
+        passkeys: [],
+        recoveryCodesLeft: 0,
+      });
+      given([registered('member'), passkeyAdded('key-1'), codesGenerated, resetByAdmin])
+        .when(confirm('step-up', NO_FACTOR))
+        .thenNothing();
+    });
+
+    it('resets recovery codes left over without a factor, and refuses when there is nothing to reset', () => {
+      given([registered('member'), codesGenerated])
+        .when(reset())
+        .then([resetByAdmin]);
+      const nothing = given([registered('member')])
+        .when(reset())
+        .thenThrows(TwoFactorError);
+      expect(refusal(nothing)).toEqual({ code: 'CONFLICT', reason: 'nothingToReset' });
+      given([registered('member'), totpAdded, codesGenerated, resetByAdmin])
+        .when(reset())
+        .thenThrows(TwoFactorError, 'nothingToReset');
+    });
+
+    it("refuses an admin's reset of their own factors", () => {
+      const own = given([registered('admin'), totpAdded, codesGenerated])
+        .when(reset(userId))
+        .thenThrows(TwoFactorError);
+      expect(refusal(own)).toEqual({ code: 'FORBIDDEN', reason: 'ownFactorsReset' });
     });
   });
 

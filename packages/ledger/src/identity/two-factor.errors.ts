@@ -16,7 +16,9 @@ export type TwoFactorRefusal =
   | 'setUpFirst'
   | 'passkeyAlreadyAdded'
   | 'passkeyNotFound'
-  | 'staffKeepsAFactor';
+  | 'staffKeepsAFactor'
+  | 'ownFactorsReset'
+  | 'nothingToReset';
 
 /** Every refusal of the two-factor decider: a kind, the reason, and the form field at fault when there is one. */
 export class TwoFactorError extends Error {

@@ -46,6 +46,8 @@ export function evolveTwoFactor(state: TwoFactorState, event: IdentityEvent): Tw
       return { ...state, recoveryCodesLeft: event.data.remaining };
     case 'RecoveryCodesRevoked':
       return { ...state, recoveryCodesLeft: 0 };
+    case 'SecondFactorsResetByAdmin':
+      return { ...state, totp: false, passkeys: [], recoveryCodesLeft: 0 };
     default:
       return state;
   }

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from '@jest/globals';
 import { sql } from 'kysely';
 import { projectionDatabase } from '../testing/projection-database.js';
-import { EventLog, memberEvents } from '../testing/recorded-events.js';
-import { accountActivityProjection } from './account-activity.projection.js';
+import { ADMIN_ID, EventLog, memberEvents } from '../testing/recorded-events.js';
+import { accountActivityProjection, evolve } from './account-activity.projection.js';
 
 const { db, deliver, rowsOf } = projectionDatabase('read_models_account_activity', [
   accountActivityProjection,
@@ -63,13 +63,94 @@ describe('account activity', () => {
     ]);
   });
 
+  it("shows the security changes of the member's identity stream among the account's events, by log order", async () => {
+    const member = memberEvents(log);
+    const { userId } = member;
+    const sessionId = randomUUID();
+    const security = {
+      registered: log.identity('UserRegistered', { userId, role: 'member', referredBy: null }),
+      newDevice: log.identity('NewDeviceSignedIn', { userId, sessionId }),
+      appAdded: log.identity('SecondFactorAdded', { userId, method: 'totp', passkeyId: null }),
+      codes: log.identity('RecoveryCodesGenerated', { userId, count: 10 }),
+      codeUsed: log.identity('RecoveryCodeUsed', { userId, remaining: 9 }),
+      loggedOut: log.identity('SessionEnded', { userId, sessionId, reason: 'logout' }),
+      signedOutElsewhere: log.identity('SessionEnded', {
+        userId,
+        sessionId: randomUUID(),
+        reason: 'signed-out-elsewhere',
+      }),
+      renamed: log.identity('PasskeyRenamed', { userId, passkeyId: 'key-1' }),
+      reset: log.identity('SecondFactorsResetByAdmin', {
+        userId,
+        adminId: ADMIN_ID,
+        reason: 'Lost phone, checked by call',
+      }),
+      appRemoved: log.identity('SecondFactorRemoved', { userId, method: 'totp', passkeyId: null }),
+      passwordChanged: log.identity('PasswordChanged', { userId, method: 'change' }),
+    };
+    const deposit = randomUUID();
+    const requested = member.depositRequested(deposit, '1000');
+    const addedAfter = log.identity('SecondFactorAdded', { userId, method: 'passkey', passkeyId: 'key-2' });
+
+    await deliver(accountActivityProjection, [...Object.values(security), requested, addedAfter]);
+
+    const rows = await sql<Record<string, unknown>>`
+      select type, amount, bucket, reason from rm_account_activity
+      where user_id = ${userId} order by global_position
+    `.execute(db());
+    expect(rows.rows).toEqual(
+      [
+        'NewDeviceSignedIn',
+        'SecondFactorAdded',
+        'RecoveryCodesGenerated',
+        'RecoveryCodeUsed',
+        'SessionEnded',
+        'SecondFactorsResetByAdmin',
+        'SecondFactorRemoved',
+        'PasswordChanged',
+      ]
+        .map((type) => ({ type, amount: 0n, bucket: null, reason: null }))
+        .concat([
+          { type: 'DepositRequested', amount: 1000n, bucket: null, reason: null },
+          { type: 'SecondFactorAdded', amount: 0n, bucket: null, reason: null },
+        ]),
+    );
+  });
+
+  it('keeps no data of a security change but its type, and no row for the ends of sessions a member did not ask for', () => {
+    const userId = randomUUID();
+    const reset = log.identity('SecondFactorsResetByAdmin', { userId, adminId: ADMIN_ID, reason: 'Call' });
+
+    expect(evolve(null, reset)).toEqual({
+      event_id: reset.id,
+      user_id: userId,
+      type: 'SecondFactorsResetByAdmin',
+      amount: 0n,
+      bucket: null,
+      reason: null,
+      occurred_at: reset.recordedAt,
+      stream_position: reset.streamPosition,
+      global_position: reset.globalPosition,
+    });
+    for (const reason of ['logout', 'password-changed', 'password-reset', 'second-factors-reset'] as const) {
+      expect(
+        evolve(null, log.identity('SessionEnded', { userId, sessionId: randomUUID(), reason })),
+      ).toBeNull();
+    }
+    expect(evolve(null, log.identity('UserVerified', { userId }))).toBeNull();
+  });
+
   it('a batch delivered twice leaves one row per event', async () => {
     const member = memberEvents(log);
-    const batch = [member.adjusted('profit', '100'), member.adjusted('profit', '200')];
+    const batch = [
+      member.adjusted('profit', '100'),
+      log.identity('RecoveryCodeUsed', { userId: member.userId, remaining: 9 }),
+      member.adjusted('profit', '200'),
+    ];
     await deliver(accountActivityProjection, batch);
 
     await deliver(accountActivityProjection, batch);
 
-    expect(await rowsOf('rm_account_activity', 'user_id', member.userId)).toHaveLength(2);
+    expect(await rowsOf('rm_account_activity', 'user_id', member.userId)).toHaveLength(3);
   });
 });

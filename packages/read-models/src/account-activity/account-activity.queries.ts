@@ -3,7 +3,7 @@ import type { AnyDatabase } from '@ledgerstone/eventstore';
 import { formatCents } from '@ledgerstone/ledger';
 import { readModelDatabase, readOrEmpty } from '../read-model-database.js';
 
-/** A member's account activity, newest first. */
+/** A member's account activity and security changes, newest first. */
 export async function accountActivityOf(db: AnyDatabase, userId: string): Promise<AccountActivity> {
   const rows = await readOrEmpty(
     () =>
@@ -11,7 +11,7 @@ export async function accountActivityOf(db: AnyDatabase, userId: string): Promis
         .selectFrom('rm_account_activity')
         .selectAll()
         .where('user_id', '=', userId)
-        .orderBy('stream_position', 'desc')
+        .orderBy('global_position', 'desc')
         .execute(),
     [],
   );

@@ -75,6 +75,11 @@ describe('the OpenAPI document at /api/docs/openapi.json', () => {
     expect(message?.responses).toHaveProperty('403');
   });
 
+  it('says that the routes a wrong step-up code can reach answer 429 over the second-factor limits', () => {
+    expect(document.paths['/api/withdraw']?.post?.responses).toHaveProperty('429');
+    expect(document.paths['/api/user/wallets']?.put?.responses).toHaveProperty('429');
+  });
+
   it('lists the query parameters of the list routes from the contracts they are parsed with', () => {
     const query = (path: string) =>
       Object.fromEntries(

@@ -15,6 +15,7 @@ import { RegisterMemberHandler } from './application/register-member.command.js'
 import { RequestPasswordResetHandler } from './application/request-password-reset.command.js';
 import { ResendVerificationCodeHandler } from './application/resend-verification-code.command.js';
 import { ResetPasswordHandler } from './application/reset-password.command.js';
+import { ResetSecondFactorsHandler } from './application/reset-second-factors.command.js';
 import { SendAdminMessageHandler } from './application/send-admin-message.command.js';
 import { UpdateProfileHandler } from './application/update-profile.command.js';
 import { VerifyAccountHandler } from './application/verify-account.command.js';
@@ -40,6 +41,7 @@ import { WebAuthn } from './application/webauthn.js';
 import { AdminMessageController } from './http/admin-message.controller.js';
 import { AdminPasswordResetController } from './http/admin-password-reset.controller.js';
 import { AdminProfileController } from './http/admin-profile.controller.js';
+import { AdminSecondFactorsController } from './http/admin-second-factors.controller.js';
 import { AdminSessionController } from './http/admin-session.controller.js';
 import { IdentityCookies } from './http/identity-cookies.js';
 import { MemberPasswordResetController } from './http/member-password-reset.controller.js';
@@ -66,6 +68,7 @@ const controllers = [
   AdminProfileController,
   AdminPasswordResetController,
   AdminMessageController,
+  AdminSecondFactorsController,
   MemberTwoFactorLoginController,
   AdminTwoFactorLoginController,
   MemberSecurityController,
@@ -82,6 +85,7 @@ const commandHandlers = [
   ChangePasswordHandler,
   RequestPasswordResetHandler,
   ResetPasswordHandler,
+  ResetSecondFactorsHandler,
   UpdateProfileHandler,
   SendAdminMessageHandler,
   CompleteSecondStepHandler,

@@ -7,6 +7,7 @@ import {
   activeMember,
   PUBLIC_URL,
   signedIn,
+  staffSignedIn,
   staffWithoutSecondFactor,
   startIdentityTestApp,
   type IdentityTestApp,
@@ -326,6 +327,27 @@ describe('signing in with two-step verification', () => {
     expect(late.body).toEqual({ message: twoFactorMessages.pendingLoginExpired });
   });
 
+  it("ends a pending login when the password is reset: the old password's second step opens nothing", async () => {
+    const member = await signedInMember();
+    const { secret } = await enrolTotp(member.browser);
+    const { browser } = await passwordStep(member);
+    await testApp.browser().post('/api/user/forget-pass').send({ email: member.email }).expect(200);
+    const { data } = await testApp.lastMail('password-reset', member.email);
+    const token = new URL(data.resetUrl).pathname.split('/').at(-1);
+    await testApp
+      .browser()
+      .post(`/api/user/change/${token}`)
+      .send({ password: 'a fresh start passphrase' })
+      .expect(200);
+
+    const late = await browser
+      .post('/api/user/login/two-factor')
+      .send({ code: code(secret, 1) })
+      .expect(400);
+
+    expect(late.body).toEqual({ message: twoFactorMessages.pendingLoginExpired });
+  });
+
   it('refuses a body with both kinds of code, or neither, naming the field', async () => {
     const { browser } = await passwordStep(await signedInMember());
 
@@ -548,7 +570,7 @@ describe('turning the authenticator app off and new recovery codes', () => {
     const disable = (body: object) => member.browser.post('/api/user/security/totp/disable').send(body);
 
     expect((await disable({ password: member.password })).body.fieldErrors).toEqual({
-      code: [twoFactorMessages.codeRequired],
+      code: [twoFactorMessages.stepUpFactorRequired],
     });
     expect((await disable({ password: 'not the password', code: code(secret, 1) })).status).toBe(400);
     const wrong = await disable({ password: member.password, code: code(secret, 4) });
@@ -567,6 +589,42 @@ describe('turning the authenticator app off and new recovery codes', () => {
     expect((await securityMails(member.email)).map((mail) => mail.data.change)).toContain('totp-disabled');
     const { response } = await passwordStep(member);
     expect(response.body.status).toBe(identityMessages.loggedIn);
+  });
+
+  it('takes a fresh passkey assertion as the current factor instead of a code', async () => {
+    const member = await signedInMember();
+    const { secret } = await enrolTotp(member.browser);
+    const authenticator = new SoftwareAuthenticator(PUBLIC_URL);
+    const options = await member.browser.post('/api/user/security/passkeys/options').expect(200);
+    await member.browser
+      .post('/api/user/security/passkeys')
+      .send({
+        name: 'Phone',
+        response: authenticator.register(options.body),
+        secondFactor: { code: code(secret, 1) },
+      })
+      .expect(201);
+    const stepUp = async () =>
+      authenticator.authenticate(
+        (await member.browser.post('/api/user/security/step-up/options').expect(200)).body,
+      );
+    const disable = (body: object) => member.browser.post('/api/user/security/totp/disable').send(body);
+
+    const wrongPassword = await disable({ password: 'not the password', passkey: await stepUp() });
+    expect(wrongPassword.status).toBe(400);
+    expect(wrongPassword.body.fieldErrors).toEqual({ password: [twoFactorMessages.passwordWrong] });
+    // An assertion answers its challenge once.
+    const used = await stepUp();
+    await disable({ password: member.password, passkey: used }).expect(200, {
+      message: twoFactorMessages.totpDisabled,
+    });
+
+    expect((await member.browser.get('/api/user/security').expect(200)).body).toMatchObject({
+      enabled: true,
+      totpEnabled: false,
+      passkeys: [expect.objectContaining({ name: 'Phone' })],
+    });
+    expect((await securityMails(member.email)).map((mail) => mail.data.change)).toContain('totp-disabled');
   });
 
   it('regenerates the recovery codes with the password and a code: the old ones stop working', async () => {
@@ -628,6 +686,98 @@ describe('staff', () => {
     await auditor.browser.get('/api/admin/users').expect(403, { message: twoFactorMessages.setUpFirst });
     await enrolTotp(auditor.browser, '/api/admin/security');
     await auditor.browser.get('/api/admin/users').expect(200);
+  });
+});
+
+describe("an admin's reset of a user's second factors", () => {
+  const reason = 'Lost phone; identity checked on a video call';
+  const resetOf = (admin: { browser: TestAgent }, userId: string, body: object = { reason }) =>
+    admin.browser.post(`/api/admin/users/${userId}/second-factors/reset`).send(body);
+
+  it('removes the app, every passkey and the recovery codes, signs the member out, records and mails it', async () => {
+    const admin = await staffSignedIn(testApp, 'admin');
+    const member = await signedInMember();
+    const { secret } = await enrolTotp(member.browser);
+    const authenticator = new SoftwareAuthenticator(PUBLIC_URL);
+    const options = await member.browser.post('/api/user/security/passkeys/options').expect(200);
+    await member.browser
+      .post('/api/user/security/passkeys')
+      .send({
+        name: 'Phone',
+        response: authenticator.register(options.body),
+        secondFactor: { code: code(secret, 1) },
+      })
+      .expect(201);
+    const { browser: waiting } = await passwordStep(member);
+
+    await resetOf(admin, member.userId).expect(200, { message: twoFactorMessages.secondFactorsReset });
+
+    await member.browser.get('/api/user').expect(401);
+    await waiting
+      .post('/api/user/login/two-factor')
+      .send({ code: code(secret, 2) })
+      .expect(400, { message: twoFactorMessages.pendingLoginExpired });
+    const { browser, response } = await passwordStep(member);
+    expect(response.body.status).toBe(identityMessages.loggedIn);
+    expect((await browser.get('/api/user/security').expect(200)).body).toMatchObject({
+      enabled: false,
+      totpEnabled: false,
+      passkeys: [],
+      recoveryCodesLeft: 0,
+    });
+    const events = await testApp.events(member.userId);
+    const recorded = events.find((event) => event.type === 'SecondFactorsResetByAdmin');
+    expect(recorded?.data).toEqual({ userId: member.userId, adminId: admin.userId, reason });
+    expect(recorded?.metadata).toMatchObject({ actorId: admin.userId, actorRole: 'admin' });
+    expect(
+      events.filter(
+        (event) =>
+          event.type === 'SessionEnded' &&
+          (event.data as { reason: string }).reason === 'second-factors-reset',
+      ),
+    ).toHaveLength(1);
+    const mail = (await securityMails(member.email)).find(
+      (job) => job.data.change === 'second-factors-reset',
+    );
+    expect(mail?.data).toMatchObject({ changedBy: 'admin', device: null, ip: null });
+    expect(JSON.stringify(mail)).not.toContain(admin.email);
+  });
+
+  it("resets another staff member, who is back on the setup screen, but never the admin's own", async () => {
+    const admin = await staffSignedIn(testApp, 'admin');
+    const other = await staffSignedIn(testApp, 'admin');
+
+    const own = await resetOf(admin, admin.userId).expect(403);
+    expect(own.body).toEqual({ message: twoFactorMessages.ownFactorsReset });
+    await admin.browser.get('/api/admin/users').expect(200);
+
+    await resetOf(admin, other.userId).expect(200);
+    await other.browser.get('/api/admin').expect(401);
+    const login = await testApp
+      .browser()
+      .post('/api/admin/login')
+      .send({ email: other.email, password: other.password })
+      .expect(200);
+    expect(login.body).toMatchObject({ twoFactorSetupRequired: true });
+  });
+
+  it('refuses a missing or short reason, a user with nothing to reset, an unknown id and an auditor', async () => {
+    const admin = await staffSignedIn(testApp, 'admin');
+    const auditor = await staffSignedIn(testApp, 'auditor');
+    const member = await signedInMember();
+
+    const noReason = await resetOf(admin, member.userId, {}).expect(400);
+    expect(noReason.body.fieldErrors).toEqual({ reason: [twoFactorMessages.resetReasonInvalid] });
+    const short = await resetOf(admin, member.userId, { reason: ' x ' }).expect(400);
+    expect(short.body.fieldErrors).toEqual({ reason: [twoFactorMessages.resetReasonInvalid] });
+    await resetOf(admin, member.userId, { reason: 'x'.repeat(501) }).expect(400);
+    await resetOf(admin, member.userId).expect(409, { message: twoFactorMessages.nothingToReset });
+    await resetOf(admin, '00000000-0000-4000-8000-000000000000').expect(404);
+    await resetOf(admin, 'not-an-id').expect(404);
+    await enrolTotp(member.browser);
+    await resetOf(auditor, member.userId).expect(403);
+    await member.browser.get('/api/user').expect(200);
+    expect(await eventTypes(member.userId)).not.toContain('SecondFactorsResetByAdmin');
   });
 });
 

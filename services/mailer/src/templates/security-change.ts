@@ -48,7 +48,14 @@ const CHANGES: Record<SecurityChange, { subject: string; sentence: (passkey: str
     subject: 'New sign-in to your account',
     sentence: () => 'Your Ledgerstone account was signed in to from a new device',
   },
+  'second-factors-reset': {
+    subject: 'Two-step verification was reset',
+    sentence: () =>
+      'Two-step verification of your Ledgerstone account was reset: its authenticator app, passkeys and recovery codes were removed and every session was signed out',
+  },
 };
+
+const BY_ROLE = { admin: 'a Ledgerstone administrator' } as const;
 
 export function renderSecurityChange({
   firstName,
@@ -57,18 +64,23 @@ export function renderSecurityChange({
   changedAt,
   device,
   ip,
+  changedBy,
   securityUrl,
   lockUrl,
 }: MailTemplateData<'security-change'>): RenderedMail {
   const { subject, sentence } = CHANGES[change];
   const when = `${whenFormat.format(new Date(changedAt))} UTC`;
   const what = sentence(`"${passkeyName ?? 'passkey'}"`);
-  const where = `${device}, address ${ip}`;
+  // Staff act from their own device and address, which the user is not told: only their role.
+  const origin =
+    changedBy === 'admin'
+      ? `By: ${BY_ROLE.admin}.`
+      : `From: ${device ?? 'an unknown device'}, address ${ip ?? 'unknown'}.`;
   const text = [
     `Hello ${firstName},`,
     '',
     `${what} on ${when}.`,
-    `From: ${where}.`,
+    origin,
     '',
     `If this was you, there is nothing to do. If it was not, change your password at once, review your security settings at ${securityUrl} and contact us.`,
     ...lockLinkLines(lockUrl),
@@ -80,7 +92,7 @@ export function renderSecurityChange({
     [
       `<p>Hello ${escapeHtml(firstName)},</p>`,
       `<p>${escapeHtml(what)} on ${escapeHtml(when)}.</p>`,
-      `<p>From: ${escapeHtml(where)}.</p>`,
+      `<p>${escapeHtml(origin)}</p>`,
       `<p>If this was you, there is nothing to do. If it was not, change your password at once, <a href="${escapeHtml(securityUrl)}">review your security settings</a> and contact us.</p>`,
       ...lockLinkParagraphs(lockUrl),
     ].join('\n'),

@@ -56,6 +56,28 @@ describe('security change mail', () => {
     expect(mail.text).toContain('on 2 March 2026 at 10:04 UTC.');
   });
 
+  it("names an admin's reset of every factor by the admin's role only, without a device or address", () => {
+    const mail = renderMail({
+      ...job,
+      data: {
+        ...job.data,
+        change: 'second-factors-reset',
+        passkeyName: null,
+        device: null,
+        ip: null,
+        changedBy: 'admin',
+      },
+    });
+
+    expect(mail.subject).toBe('Two-step verification was reset');
+    expect(mail.text).toContain(
+      'Two-step verification of your Ledgerstone account was reset: its authenticator app, passkeys and recovery codes were removed and every session was signed out on 2 March 2026 at 10:04 UTC.',
+    );
+    expect(mail.text).toContain('By: a Ledgerstone administrator.');
+    expect(mail.text).not.toContain('From:');
+    expect(mail.html).toContain('<p>By: a Ledgerstone administrator.</p>');
+  });
+
   it('escapes data in the HTML part', () => {
     const mail = renderMail({ ...job, data: { ...job.data, passkeyName: '<b>key</b>', device: '<i>x</i>' } });
 

@@ -159,6 +159,45 @@ describe('/admin-dashboard/manage-user/:id/history', () => {
     expect(within(rows[0] as HTMLElement).getByText('req-0003')).toHaveStyle({ fontFamily: 'monospace' });
   });
 
+  it('shows security changes among the account events by the time recorded, without an amount', async () => {
+    const reset = {
+      id: 'a1a1a1a1-0000-4000-8000-000000000004',
+      type: 'SecondFactorsResetByAdmin',
+      amount: '0.00',
+      bucket: null,
+      reason: 'Lost phone, checked by call',
+      actor: { id: 'y', role: 'admin', name: 'Alan Turing' },
+      requestId: 'req-0004',
+      streamPosition: 5,
+      occurredAt: '2026-03-15T12:00:00.000Z',
+    };
+    const newDevice = {
+      ...reset,
+      id: 'a1a1a1a1-0000-4000-8000-000000000005',
+      type: 'NewDeviceSignedIn',
+      reason: null,
+      actor: { id: USER_ID, role: 'member', name: null },
+      requestId: 'req-0005',
+      streamPosition: 2,
+      occurredAt: '2026-03-13T10:00:00.000Z',
+    };
+    stubApi(
+      routes('auditor', {
+        [`GET ${USER_URL}/activity`]: activity(adjusted, reset, confirmed, requested, newDevice),
+      }),
+    );
+    await renderHistory();
+    await within(timeline()).findByText('Lost phone, checked by call');
+
+    expect(bodyRows(timeline()).map((row) => cellTexts(row).slice(1, 5))).toEqual([
+      ['Balance adjusted (Available)', '-$50.00', 'Alan Turing (admin)', 'Duplicate bonus reversed'],
+      ['Two-step verification reset by an admin', '—', 'Alan Turing (admin)', 'Lost phone, checked by call'],
+      ['Deposit confirmed', '$5,000.00', 'Grace Hopper (admin)', '—'],
+      ['Deposit requested', '$5,000.00', 'Member', '—'],
+      ['Signed in from a new device', '—', 'Member', '—'],
+    ]);
+  });
+
   it('asks the server with the type and the From and To moments in UTC, and Clear shows everything again', async () => {
     const from = '2026-03-15T00:00';
     const to = '2026-03-15T23:59';
@@ -185,6 +224,14 @@ describe('/admin-dashboard/manage-user/:id/history', () => {
       'Balance adjusted',
       'Profit accrued',
       'Investment matured',
+      'Password changed',
+      'Second factor added',
+      'Second factor removed',
+      'Recovery codes generated',
+      'Recovery code used',
+      'Two-step verification reset by an admin',
+      'Signed out on another device',
+      'Signed in from a new device',
     ]);
     await user.click(screen.getByRole('option', { name: 'Deposit confirmed' }));
     fireEvent.change(within(filters()).getByLabelText('From'), { target: { value: from } });

@@ -1,9 +1,9 @@
 import {
-  accountEventTypeNames,
   formatUsd,
+  timelineEventTypeNames,
   timelineQuery,
-  type AccountEventTypeName,
   type AdminAccountActivity,
+  type TimelineEventTypeName,
   type TimelineQuery,
 } from '@ledgerstone/contracts';
 import Alert from '@mui/material/Alert';
@@ -18,7 +18,13 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { DateTimeField } from '../../../components/form/date-time-field.js';
 import { DataTable, type DataTableColumn } from '../../../components/ui/data-table.js';
 import { HashText } from '../../../components/ui/hash-text.js';
-import { actorLabel, eventLabel, eventTypeLabels } from '../../../lib/account-events.js';
+import {
+  actorLabel,
+  eventLabel,
+  isSecurityEvent,
+  newestFirst,
+  timelineEventTypeLabels,
+} from '../../../lib/account-events.js';
 import { ApiError } from '../../../lib/api-client.js';
 import { fromLocalInputValue, fromLocalInputValueEndOfMinute } from '../../../lib/date-time.js';
 import { serverMessage } from '../../../lib/toasts.js';
@@ -41,7 +47,11 @@ const columns: DataTableColumn<TimelineRecord>[] = [
     ),
   },
   { id: 'type', header: 'Type', accessorFn: (record) => eventLabel(record.type, record.bucket) },
-  { id: 'amount', header: 'Amount', accessorFn: (record) => formatUsd(record.amount) },
+  {
+    id: 'amount',
+    header: 'Amount',
+    accessorFn: (record) => (isSecurityEvent(record.type) ? '—' : formatUsd(record.amount)),
+  },
   { id: 'actor', header: 'Actor', accessorFn: (record) => actorLabel(record.actor) },
   { id: 'reason', header: 'Reason', accessorFn: (record) => record.reason ?? '—' },
   {
@@ -63,16 +73,16 @@ type MemberTimelineProps = {
   onFiltersChange: (filters: TimelineQuery) => void;
 };
 
-/** Every event of a member's account, newest first, filtered by type and recorded time. */
+/**
+ * Every event of a member's account and every security change of their sign-in, newest first, filtered by type
+ * and recorded time. Positions are each event's in its own stream (the account's or the identity's).
+ */
 export function MemberTimeline({ activity, onFiltersChange }: MemberTimelineProps) {
-  const [type, setType] = useState<AccountEventTypeName | ''>('');
+  const [type, setType] = useState<TimelineEventTypeName | ''>('');
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const [formErrors, setFormErrors] = useState<Partial<Record<FilterField, string>>>({});
-  const rows = useMemo(
-    () => activity.data && [...activity.data].sort((a, b) => b.streamPosition - a.streamPosition),
-    [activity.data],
-  );
+  const rows = useMemo(() => activity.data && newestFirst(activity.data), [activity.data]);
 
   const serverErrors = activity.error instanceof ApiError ? activity.error.fieldErrors : {};
   const fieldError = (field: FilterField) => formErrors[field] ?? serverErrors[field];
@@ -122,15 +132,15 @@ export function MemberTimeline({ activity, onFiltersChange }: MemberTimelineProp
           size="small"
           label="Type"
           value={type}
-          onChange={(event) => setType(event.target.value as AccountEventTypeName | '')}
+          onChange={(event) => setType(event.target.value as TimelineEventTypeName | '')}
           error={fieldError('type') !== undefined}
           helperText={fieldError('type')}
           sx={{ minWidth: 200 }}
         >
           <MenuItem value="">All</MenuItem>
-          {accountEventTypeNames.map((name) => (
+          {timelineEventTypeNames.map((name) => (
             <MenuItem key={name} value={name}>
-              {eventTypeLabels[name]}
+              {timelineEventTypeLabels[name]}
             </MenuItem>
           ))}
         </TextField>

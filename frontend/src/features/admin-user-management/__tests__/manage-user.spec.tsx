@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { accountMessages } from '@ledgerstone/contracts';
+import { accountMessages, twoFactorMessages } from '@ledgerstone/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
@@ -379,6 +379,40 @@ describe('/admin-dashboard/manage-user/:id', () => {
     expect(
       api.fetchStub.mock.calls.some(([url, init]) => init?.method === 'DELETE' && String(url) === USER_URL),
     ).toBe(true);
+  });
+
+  it("resets two-step verification with a reason of at least 3 characters, showing the server's refusal", async () => {
+    const RESET_URL = `${USER_URL}/second-factors/reset`;
+    const answers: StubbedAnswer[] = [
+      { status: 409, body: { message: twoFactorMessages.nothingToReset } },
+      { status: 200, body: { message: twoFactorMessages.secondFactorsReset } },
+    ];
+    const api = stubApi(routes('admin', { [`POST ${RESET_URL}`]: () => answers.shift()! }));
+    await renderManageUser();
+    const user = userEvent.setup();
+
+    await user.click(screen.getByRole('button', { name: 'Actions' }));
+    await user.click(screen.getByRole('menuitem', { name: twoFactorMessages.resetSecondFactors }));
+    const dialog = await screen.findByRole('dialog', { name: twoFactorMessages.resetSecondFactors });
+    expect(within(dialog).getByText(twoFactorMessages.resetSecondFactorsDescription)).toBeInTheDocument();
+    const reason = within(dialog).getByRole('textbox', { name: /Reason/ });
+    await user.type(reason, 'ok');
+    await user.click(within(dialog).getByRole('button', { name: 'Reset' }));
+    expect(await within(dialog).findByText(twoFactorMessages.resetReasonInvalid)).toBeInTheDocument();
+    expect(api.sentBodies(`POST ${RESET_URL}`)).toEqual([]);
+
+    await user.type(reason, ' - lost phone, checked by video call');
+    await user.click(within(dialog).getByRole('button', { name: 'Reset' }));
+    expect(await screen.findByText(twoFactorMessages.nothingToReset)).toBeInTheDocument();
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Reset' }));
+    expect(await screen.findByText(twoFactorMessages.secondFactorsReset)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.sentBodies(`POST ${RESET_URL}`)).toEqual([
+      { reason: 'ok - lost phone, checked by video call' },
+      { reason: 'ok - lost phone, checked by video call' },
+    ]);
   });
 
   it('says "Failed to delete user" and stays when the delete fails', async () => {

@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography';
 import { useMemo } from 'react';
 
 import { DataTable, type DataTableColumn } from '../../../components/ui/data-table.js';
-import { actorLabel, eventTypeLabel } from '../../../lib/account-events.js';
+import { actorLabel, eventTypeLabel, isSecurityEvent, newestFirst } from '../../../lib/account-events.js';
 import { formatDateTime } from '../../../lib/date-time.js';
 import { useAccountActivity, type ActivityRecord } from '../api/get-account-activity.js';
 
@@ -28,18 +28,19 @@ const columns: DataTableColumn<ActivityRecord>[] = [
         ? `${eventTypeLabel(record.type)}: ${BUCKETS[record.bucket] ?? record.bucket}`
         : eventTypeLabel(record.type),
   },
-  { id: 'amount', header: 'Amount', accessorFn: (record) => formatUsd(record.amount) },
+  {
+    id: 'amount',
+    header: 'Amount',
+    accessorFn: (record) => (isSecurityEvent(record.type) ? '—' : formatUsd(record.amount)),
+  },
   { id: 'actor', header: 'Actor', accessorFn: (record) => actorLabel(record.actor) },
   { id: 'reason', header: 'Reason', accessorFn: (record) => record.reason ?? '—' },
 ];
 
-/** Every event of the account, newest first, with who did it and why. */
+/** Every event of the account and every security change, newest first, with who did it and why. */
 export function AccountActivity({ userId }: { userId: string }) {
   const activity = useAccountActivity(userId);
-  const rows = useMemo(
-    () => activity.data && [...activity.data].sort((a, b) => b.streamPosition - a.streamPosition),
-    [activity.data],
-  );
+  const rows = useMemo(() => activity.data && newestFirst(activity.data), [activity.data]);
   return (
     <Box component="section" aria-labelledby="account-activity">
       <Typography id="account-activity" variant="h6" component="h2" sx={{ mb: 2 }}>

@@ -1,3 +1,4 @@
+import { twoFactorMessages } from '@ledgerstone/contracts';
 import KeyboardArrowDownIcon from '@mui/icons-material/KeyboardArrowDown';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -11,13 +12,18 @@ import { useId, useState } from 'react';
 
 import { useDeleteUser } from '../api/delete-user.js';
 import { useToasts } from '../../../lib/toasts.js';
+import { ResetSecondFactorsDialog } from './reset-second-factors-dialog.js';
 
-/** The Actions menu: Delete User closes the account after a confirmation. */
+/**
+ * The Actions menu: reset two-step verification for a user who lost every factor (with a reason), and Delete
+ * User, which closes the account after a confirmation.
+ */
 export function UserActions({ userId, onDeleted }: { userId: string; onDeleted: () => void }) {
   const menuId = useId();
   const dialogTitleId = useId();
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
   const [confirming, setConfirming] = useState(false);
+  const [resetting, setResetting] = useState(false);
   const deleteUser = useDeleteUser();
   const toasts = useToasts();
 
@@ -45,6 +51,14 @@ export function UserActions({ userId, onDeleted }: { userId: string; onDeleted: 
       </Button>
       <Menu id={menuId} anchorEl={menuAnchor} open={Boolean(menuAnchor)} onClose={() => setMenuAnchor(null)}>
         <MenuItem
+          onClick={() => {
+            setMenuAnchor(null);
+            setResetting(true);
+          }}
+        >
+          {twoFactorMessages.resetSecondFactors}
+        </MenuItem>
+        <MenuItem
           sx={{ color: 'error.main' }}
           onClick={() => {
             setMenuAnchor(null);
@@ -54,6 +68,7 @@ export function UserActions({ userId, onDeleted }: { userId: string; onDeleted: 
           Delete User
         </MenuItem>
       </Menu>
+      <ResetSecondFactorsDialog userId={userId} open={resetting} onClose={() => setResetting(false)} />
       <Dialog open={confirming} onClose={() => setConfirming(false)} aria-labelledby={dialogTitleId}>
         <DialogTitle id={dialogTitleId}>Delete User</DialogTitle>
         <DialogContent>

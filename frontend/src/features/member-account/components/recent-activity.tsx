@@ -6,7 +6,7 @@ import type { AccountActivity } from '@ledgerstone/contracts';
 import { formatUsd } from '@ledgerstone/contracts/money-format';
 
 import { FETCH_ERROR_TEXT } from '../../../components/ui/status-text.js';
-import { eventTypeLabel } from '../../../lib/account-events.js';
+import { eventTypeLabel, isSecurityEvent } from '../../../lib/account-events.js';
 import { formatDateTime } from '../../../lib/date-time.js';
 
 type Activity = AccountActivity['data'][number];
@@ -26,8 +26,9 @@ export function activityLabel({ type, bucket }: Pick<Activity, 'type' | 'bucket'
   return eventTypeLabel(type);
 }
 
-/** Adjustments carry their sign; other movements show their amount. */
+/** Adjustments carry their sign; other movements show their amount; a security change moved no money. */
 function activityAmount({ type, amount }: Activity): string {
+  if (isSecurityEvent(type)) return '';
   return type === 'BalanceAdjusted' && !amount.startsWith('-') ? `+${formatUsd(amount)}` : formatUsd(amount);
 }
 

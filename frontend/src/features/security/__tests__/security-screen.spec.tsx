@@ -223,6 +223,61 @@ describe('/dashboard/security', () => {
     ]);
   });
 
+  it('turns the app off with the password and a passkey instead of a code', async () => {
+    const bytes = (...values: number[]) => Uint8Array.from(values).buffer;
+    const get = jest.fn(async () => ({
+      id: 'pk-laptop',
+      rawId: bytes(1, 2, 3),
+      type: 'public-key',
+      response: {
+        authenticatorData: bytes(4),
+        clientDataJSON: bytes(5),
+        signature: bytes(6),
+        userHandle: null,
+      },
+      getClientExtensionResults: () => ({}),
+      authenticatorAttachment: 'platform',
+    }));
+    Object.assign(globalThis, { PublicKeyCredential: function PublicKeyCredential() {} });
+    Object.defineProperty(navigator, 'credentials', { value: { get }, configurable: true });
+    try {
+      const api = stubSecurity(() => on, {
+        'POST /api/user/security/step-up/options': {
+          status: 200,
+          body: { challenge: 'Y2hhbGxlbmdl', allowCredentials: [] },
+        },
+        'POST /api/user/security/totp/disable': {
+          status: 200,
+          body: { message: twoFactorMessages.totpDisabled },
+        },
+      });
+      const { user } = await renderSecurity();
+
+      await user.click(
+        within(region(twoFactorMessages.authenticatorApp)).getByRole('button', {
+          name: twoFactorMessages.turnOff,
+        }),
+      );
+      const dialog = await screen.findByRole('dialog', { name: 'Turn off the authenticator app?' });
+      await user.type(within(dialog).getByLabelText(/^Password/), 'correct horse');
+      await user.click(within(dialog).getByRole('radio', { name: twoFactorMessages.usePasskey }));
+      expect(within(dialog).queryByLabelText(/^Authentication code/)).not.toBeInTheDocument();
+      await user.click(within(dialog).getByRole('button', { name: twoFactorMessages.turnOff }));
+
+      expect(await screen.findByText(twoFactorMessages.totpDisabled)).toBeVisible();
+      expect(get).toHaveBeenCalledTimes(1);
+      expect(api.sentBodies('POST /api/user/security/totp/disable')).toEqual([
+        {
+          password: 'correct horse',
+          passkey: expect.objectContaining({ id: 'pk-laptop', rawId: 'AQID', type: 'public-key' }),
+        },
+      ]);
+    } finally {
+      Reflect.deleteProperty(globalThis, 'PublicKeyCredential');
+      Reflect.deleteProperty(navigator, 'credentials');
+    }
+  });
+
   it('renames a passkey and removes it with the password and a code', async () => {
     const api = stubSecurity(() => on, {
       'PATCH /api/user/security/passkeys/pk-laptop': {

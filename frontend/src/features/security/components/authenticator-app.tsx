@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
+  passwordAndFactorRequest,
   totpCode,
   twoFactorMessages,
   type SecurityOverview,
@@ -17,6 +18,7 @@ import { z } from 'zod';
 
 import type { SecurityAudience } from '../../../api/security.js';
 import { formField } from '../../../components/form/form-field.js';
+import { PasswordField } from '../../../components/form/password-field.js';
 import { StepUpFields, useStepUp } from '../../../components/form/step-up-fields.js';
 import { CopyButton } from '../../../components/ui/copy-button.js';
 import { ApiError } from '../../../lib/api-client.js';
@@ -25,7 +27,7 @@ import { useQrCode } from '../../../lib/use-qr-code.js';
 import { useConfirmTotp } from '../api/confirm-totp.js';
 import { useDisableTotp } from '../api/disable-totp.js';
 import { useSetupTotp } from '../api/setup-totp.js';
-import { PasswordAndCodeDialog } from './password-and-code-dialog.js';
+import { FormDialog } from './form-dialog.js';
 import { SecuritySection } from './security-section.js';
 
 const QR_SIZE = 200;
@@ -130,6 +132,73 @@ function Enrolment({ audience, overview, setup, onConfirmed, onCancel }: Enrolme
   );
 }
 
+const passwordForm = passwordAndFactorRequest.pick({ password: true });
+
+type TurnOffDialogProps = {
+  audience: SecurityAudience;
+  overview: SecurityOverview;
+  open: boolean;
+  onClose: () => void;
+};
+
+/** Turning the app off: the password and a current factor, the app's code, a recovery code or a passkey. */
+function TurnOffDialog({ audience, overview, open, onClose }: TurnOffDialogProps) {
+  const form = useForm({ resolver: zodResolver(passwordForm), defaultValues: { password: '' } });
+  const stepUp = useStepUp(audience, overview);
+  const disable = useDisableTotp(audience);
+  const toasts = useToasts();
+
+  const submit = async () => {
+    const passwordGiven = await form.trigger('password', { shouldFocus: true });
+    // A code field is checked beside the password; a passkey is asked for only once the password is there.
+    const factor = passwordGiven || stepUp.method === 'code' ? await stepUp.secondFactor() : null;
+    if (!passwordGiven || !factor) return;
+    disable.mutate(
+      { password: form.getValues('password'), ...factor },
+      {
+        onSuccess: ({ message }) => {
+          toasts.success(message);
+          onClose();
+        },
+        onError: (error) => {
+          toasts.failure(error);
+          if (error instanceof ApiError && error.message === twoFactorMessages.passwordWrong) {
+            form.setError('password', { type: 'server', message: error.message }, { shouldFocus: true });
+          } else {
+            stepUp.showRefusal(error);
+          }
+        },
+      },
+    );
+  };
+
+  return (
+    <FormDialog
+      open={open}
+      title="Turn off the authenticator app?"
+      description="Codes from the app will no longer be accepted. Enter your password and confirm it is you."
+      action={twoFactorMessages.turnOff}
+      destructive
+      pending={disable.isPending || stepUp.signing}
+      onClose={onClose}
+      onSubmit={() => void submit()}
+      onExited={() => {
+        form.reset();
+        stepUp.reset();
+      }}
+    >
+      <PasswordField
+        label={twoFactorMessages.passwordLabel}
+        autoComplete="current-password"
+        required
+        autoFocus
+        {...formField(form, 'password')}
+      />
+      <StepUpFields stepUp={stepUp} />
+    </FormDialog>
+  );
+}
+
 type AuthenticatorAppProps = {
   audience: SecurityAudience;
   overview: SecurityOverview;
@@ -139,7 +208,6 @@ type AuthenticatorAppProps = {
 /** The authenticator app: set it up (QR code, setup key, first code), or turn it off. */
 export function AuthenticatorApp({ audience, overview, onRecoveryCodes }: AuthenticatorAppProps) {
   const setup = useSetupTotp(audience);
-  const disable = useDisableTotp(audience);
   const toasts = useToasts();
   const [enrolment, setEnrolment] = useState<TotpSetupResponse>();
   const [turningOff, setTurningOff] = useState(false);
@@ -197,27 +265,11 @@ export function AuthenticatorApp({ audience, overview, onRecoveryCodes }: Authen
           {setup.isPending ? 'Starting...' : twoFactorMessages.setUpAuthenticator}
         </Button>
       )}
-      <PasswordAndCodeDialog
+      <TurnOffDialog
+        audience={audience}
+        overview={overview}
         open={turningOff}
-        title="Turn off the authenticator app?"
-        description="Codes from the app will no longer be accepted. Enter your password and a current code to confirm."
-        action={twoFactorMessages.turnOff}
-        codeHelp="The 6-digit code from your authenticator app, or a recovery code"
-        destructive
-        isPending={disable.isPending}
         onClose={() => setTurningOff(false)}
-        onSubmit={(body, refused) =>
-          disable.mutate(body, {
-            onSuccess: ({ message }) => {
-              toasts.success(message);
-              setTurningOff(false);
-            },
-            onError: (error) => {
-              toasts.failure(error);
-              refused(error);
-            },
-          })
-        }
       />
     </SecuritySection>
   );

@@ -8,15 +8,10 @@ import {
 } from '@ledgerstone/contracts';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useId, useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 
 import type { SecurityAudience } from '../../../api/security.js';
@@ -30,65 +25,10 @@ import { PasskeyError } from '../../../lib/webauthn.js';
 import { useAddPasskey } from '../api/add-passkey.js';
 import { useRemovePasskey } from '../api/remove-passkey.js';
 import { useRenamePasskey } from '../api/rename-passkey.js';
+import { FormDialog } from './form-dialog.js';
 import { SecuritySection } from './security-section.js';
 
 const failure = (error: unknown) => (error instanceof PasskeyError ? error.message : serverMessage(error));
-
-type FormDialogProps = {
-  open: boolean;
-  title: string;
-  description: string;
-  action: string;
-  pending: boolean;
-  destructive?: boolean;
-  onClose: () => void;
-  onSubmit: () => void;
-  onExited: () => void;
-  children: ReactNode;
-};
-
-function FormDialog(props: FormDialogProps) {
-  const titleId = useId();
-  return (
-    <Dialog
-      open={props.open}
-      onClose={props.pending ? undefined : props.onClose}
-      aria-labelledby={titleId}
-      fullWidth
-      maxWidth="xs"
-      slotProps={{ transition: { onExited: props.onExited } }}
-    >
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          props.onSubmit();
-        }}
-      >
-        <DialogTitle id={titleId}>{props.title}</DialogTitle>
-        <DialogContent>
-          <DialogContentText sx={{ mb: 2 }}>{props.description}</DialogContentText>
-          <Stack spacing={2.5} sx={{ pt: 1 }}>
-            {props.children}
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={props.onClose} disabled={props.pending}>
-            Cancel
-          </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            color={props.destructive ? 'error' : 'primary'}
-            disabled={props.pending}
-          >
-            {props.pending ? 'Working...' : props.action}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
-  );
-}
 
 const passkeyNameForm = renamePasskeyRequest;
 

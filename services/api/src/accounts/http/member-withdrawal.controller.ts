@@ -25,6 +25,7 @@ export class MemberWithdrawalController {
     request: withdrawalRequest,
     idempotent: true,
     response: withdrawalResponse,
+    rateLimited: true,
   })
   async withdraw(
     @CurrentActor() member: Actor,

@@ -43,6 +43,7 @@ export class PayoutWalletsController {
     tag: 'Member',
     request: payoutWalletsRequest,
     response: messageResponse,
+    rateLimited: true,
   })
   async save(
     @CurrentActor() member: Actor,

@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { adminAccountActivity } from '@ledgerstone/contracts';
+import { totpCodeAt } from '../../identity/index.js';
 import { startAccountsTestApp, type AccountsTestApp } from '../../testing/accounts-test-app.js';
 import {
   adjustBalancesAtCurrentVersion,
   confirmedDeposit,
   rejectWithdrawal,
+  requestDeposit,
   requestWithdrawal,
   signInAs,
   type SignedInUser,
@@ -116,5 +118,45 @@ describe('GET /api/admin/users/:id/activity', () => {
 
   it('answers 400 for an id that is not a uuid', async () => {
     await admin.browser.get('/api/admin/users/not-a-uuid/activity').expect(400);
+  });
+
+  it("shows the security changes of the member's identity stream among the account's events, by log order", async () => {
+    const other = await testApp.member();
+    const setup = await other.browser.post('/api/user/security/totp/setup').expect(200);
+    await other.browser
+      .post('/api/user/security/totp/confirm')
+      .send({ code: totpCodeAt(setup.body.setupKey as string, testApp.clock.now()) })
+      .expect(200);
+    await requestDeposit(other.browser, '1500.00');
+    const reason = 'Lost phone; identity checked on a video call';
+    await admin.browser
+      .post(`/api/admin/users/${other.userId}/second-factors/reset`)
+      .send({ reason })
+      .expect(200);
+
+    const response = await auditor.browser.get(`/api/admin/users/${other.userId}/activity`).expect(200);
+
+    expect(adminAccountActivity.parse(response.body)).toEqual(response.body);
+    expect(response.body.data).toEqual([
+      expect.objectContaining({
+        type: 'SecondFactorsResetByAdmin',
+        amount: '0.00',
+        reason,
+        actor: { id: admin.userId, role: 'admin', name: 'Grace Hopper' },
+      }),
+      expect.objectContaining({ type: 'DepositRequested', amount: '1500.00' }),
+      expect.objectContaining({
+        type: 'RecoveryCodesGenerated',
+        actor: { id: other.userId, role: 'member', name: null },
+      }),
+      expect.objectContaining({ type: 'SecondFactorAdded', amount: '0.00', bucket: null, reason: null }),
+    ]);
+    const filtered = await auditor.browser
+      .get(`/api/admin/users/${other.userId}/activity`)
+      .query({ type: 'SecondFactorsResetByAdmin' })
+      .expect(200);
+    expect(filtered.body.data.map((record: { type: string }) => record.type)).toEqual([
+      'SecondFactorsResetByAdmin',
+    ]);
   });
 });

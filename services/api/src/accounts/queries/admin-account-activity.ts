@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { AdminAccountActivity, TimelineQuery } from '@ledgerstone/contracts';
 import { EventStore, type RecordedEvent } from '@ledgerstone/eventstore';
-import { accountStreamId, formatCents } from '@ledgerstone/ledger';
+import { accountStreamId, formatCents, isSecurityActivity, userStreamId } from '@ledgerstone/ledger';
 import { DATABASE, type Database } from '../../shared/infrastructure/infrastructure.tokens.js';
 import { identityDatabase, UserNotFoundError } from '../../identity/index.js';
 
@@ -73,9 +73,10 @@ export async function assertMember(database: Database, userId: string): Promise<
 }
 
 /**
- * Every event of a member's account straight from the event store, newest first, with who caused it: the
- * audit view staff use, so it does not depend on a projection being up to date. Fields are read by name, so
- * event types added later show up without a change here. The timeline filter narrows it.
+ * Every event of a member's account and the security changes of their identity stream (a password changed, a
+ * factor added or removed, an admin's reset...) straight from the event store, newest first by log position,
+ * with who caused it: the audit view staff use, so it does not depend on a projection being up to date. Fields
+ * are read by name, so event types added later show up without a change here. The timeline filter narrows it.
  */
 @Injectable()
 export class AdminAccountActivityQuery {
@@ -87,9 +88,15 @@ export class AdminAccountActivityQuery {
   async activity(userId: string, filter: TimelineQuery = {}): Promise<AdminAccountActivity> {
     await assertMember(this.database, userId);
     const db = identityDatabase(this.database);
-    const events = (await this.store.readStream(accountStreamId(userId))).filter((event) =>
-      matchesTimeline(event, filter),
-    );
+    const [account, identity] = await Promise.all([
+      this.store.readStream(accountStreamId(userId)),
+      this.store.readStream(userStreamId(userId)),
+    ]);
+    const events = [...account, ...identity.filter(isSecurityActivity)]
+      .filter((event) => matchesTimeline(event, filter))
+      .sort((a, b) =>
+        a.globalPosition < b.globalPosition ? -1 : a.globalPosition > b.globalPosition ? 1 : 0,
+      );
     const staffIds = [
       ...new Set(
         events

@@ -1,5 +1,5 @@
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import type { ProvidedCode } from '@ledgerstone/contracts';
+import type { ProvidedFactor } from '@ledgerstone/contracts';
 import type { Actor } from '../../shared/auth/actor.js';
 import type { RequestContext } from '../../shared/auth/request-context.js';
 import { TwoFactorStore } from '../persistence/two-factor-store.js';
@@ -8,12 +8,15 @@ import { SecondFactorChecks } from './second-factor-checks.js';
 import { decide, SecurityChanges } from './security-changes.js';
 import { stepUpChallengeKey } from './start-passkey-assertion.command.js';
 
-/** Turns the authenticator app off: the password and a current factor's code (the app's, or a recovery code). */
+/**
+ * Turns the authenticator app off: the password and a current factor (the app's code, a recovery code or a
+ * passkey's assertion answering the step-up challenge).
+ */
 export class DisableTotp extends Command<void> {
   constructor(
     readonly actor: Actor,
     readonly password: string,
-    readonly code: ProvidedCode,
+    readonly factor: ProvidedFactor,
     readonly context: RequestContext,
   ) {
     super();
@@ -29,19 +32,19 @@ export class DisableTotpHandler implements ICommandHandler<DisableTotp> {
     private readonly currentPassword: CurrentPassword,
   ) {}
 
-  async execute({ actor, password, code, context }: DisableTotp): Promise<void> {
+  async execute({ actor, password, factor, context }: DisableTotp): Promise<void> {
     const passwordCorrect = await this.currentPassword.matches(actor.userId, password);
     await this.security.run(actor, context, async (trx, state, user, now) => {
-      const factor = await this.checks.check(
+      const check = await this.checks.check(
         trx,
         user.id,
-        code,
+        factor,
         stepUpChallengeKey(actor.sessionId),
         context,
         now,
       );
       const events = decide(
-        { type: 'DisableTotp', data: { userId: user.id, passwordCorrect, factor, at: now } },
+        { type: 'DisableTotp', data: { userId: user.id, passwordCorrect, factor: check, at: now } },
         state,
       );
       await this.store.removeTotp(trx, user.id);

@@ -46,6 +46,7 @@ const change = {
   at,
   device: 'Chrome',
   ip: '203.0.113.7',
+  changedBy: 'user' as const,
 };
 
 function securityChange(

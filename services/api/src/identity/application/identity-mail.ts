@@ -148,7 +148,14 @@ export class IdentityMail {
     trx: IdentityTransaction,
     to: string,
     firstName: string,
-    change: { kind: SecurityChange; passkeyName: string | null; at: Date; device: string; ip: string },
+    change: {
+      kind: SecurityChange;
+      passkeyName: string | null;
+      at: Date;
+      device: string | null;
+      ip: string | null;
+      changedBy: 'user' | 'admin';
+    },
     audience: SessionAudience,
     cause: IdentityMailCause,
   ): Promise<OutboxMail> {
@@ -168,6 +175,7 @@ export class IdentityMail {
           changedAt: change.at.toISOString(),
           device: change.device,
           ip: change.ip,
+          changedBy: change.changedBy,
           securityUrl: `${this.publicUrl}${PAGES[audience].security}`,
           ...(lockUrl && { lockUrl }),
         },

@@ -12,12 +12,16 @@ import {
   type IdentityTransaction,
 } from '../persistence/identity.tables.js';
 import { SessionStore } from '../persistence/session-store.js';
+import { TwoFactorStore } from '../persistence/two-factor-store.js';
 import { identityErrors } from '../domain/identity.errors.js';
 import { IdentityMail } from './identity-mail.js';
 import { PasswordHasher } from './password-hasher.js';
 import type { RequestContext } from '../../shared/auth/request-context.js';
 
-/** Sets a new password through an e-mailed link: the link is spent, every session of the user ends. */
+/**
+ * Sets a new password through an e-mailed link: the link is spent, every session of the user ends and so does
+ * every login waiting for its second step.
+ */
 export class ResetPassword extends Command<void> {
   constructor(
     readonly audience: SessionAudience,
@@ -38,6 +42,7 @@ export class ResetPasswordHandler implements ICommandHandler<ResetPassword> {
     @Inject(CLOCK) private readonly clock: Clock,
     private readonly hasher: PasswordHasher,
     private readonly sessions: SessionStore,
+    private readonly twoFactor: TwoFactorStore,
     private readonly events: IdentityEventLog,
     private readonly mail: IdentityMail,
   ) {
@@ -67,6 +72,8 @@ export class ResetPasswordHandler implements ICommandHandler<ResetPassword> {
         .where('consumed_at', 'is', null)
         .execute();
       const ended = await this.sessions.endAllOf(trx, link.userId, 'password-reset', now);
+      // A second step begun with the old password must not finish after it changed.
+      await this.twoFactor.endPendingLogins(trx, link.userId, now);
       const events: [IdentityEvent, ...IdentityEvent[]] = [
         { type: 'PasswordChanged', data: { userId: link.userId, method: 'reset' } },
         ...ended.map((sessionId): IdentityEvent => ({

@@ -5,6 +5,7 @@ import {
   TwoFactorError,
   type IdentityEvent,
   type SessionAudience,
+  type UserRole,
   type TwoFactorCommand,
   type TwoFactorState,
 } from '@ledgerstone/ledger';
@@ -55,6 +56,8 @@ function changeOf(event: IdentityEvent, batch: IdentityEvent[]): SecurityChange 
         : null;
     case 'NewDeviceSignedIn':
       return 'new-device-sign-in';
+    case 'SecondFactorsResetByAdmin':
+      return 'second-factors-reset';
     default:
       return null;
   }
@@ -72,6 +75,11 @@ export interface SecurityRecord {
   now: Date;
   /** Names of the passkeys the events name, for the mails. */
   passkeyNames?: Readonly<Record<string, string>>;
+  /**
+   * Who made the change when it is not the user: an admin's id and role go into the events' metadata, and the
+   * mails name the role only, not the admin's device or address.
+   */
+  actor?: { userId: string; role: UserRole };
 }
 
 export interface SecurityWork<R> {
@@ -132,13 +140,14 @@ export class SecurityChanges {
     trx: IdentityTransaction,
     user: User,
     events: IdentityEvent[],
-    { audience, context, now, passkeyNames = {} }: SecurityRecord,
+    { audience, context, now, passkeyNames = {}, actor }: SecurityRecord,
   ): Promise<OutboxMail[]> {
     const [first, ...rest] = events;
     if (!first) return [];
+    const byStaff = actor !== undefined && actor.userId !== user.id;
     const ids = await this.events.record(trx, user.id, [first, ...rest], {
-      actorId: user.id,
-      actorRole: user.role,
+      actorId: actor?.userId ?? user.id,
+      actorRole: actor?.role ?? user.role,
       requestId: context.requestId,
     });
     const email = user.email;
@@ -158,8 +167,9 @@ export class SecurityChanges {
             kind,
             passkeyName: passkeyId === null ? null : (passkeyNames[passkeyId] ?? null),
             at: now,
-            device: deviceLabel(context.userAgent),
-            ip: context.ip,
+            device: byStaff ? null : deviceLabel(context.userAgent),
+            ip: byStaff ? null : context.ip,
+            changedBy: byStaff ? 'admin' : 'user',
           },
           audience,
           { eventId, eventType: event.type, requestId: context.requestId },

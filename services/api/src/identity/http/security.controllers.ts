@@ -7,7 +7,7 @@ import {
   passkeyCreationOptions,
   passkeyRequestOptions,
   passkeyResponse,
-  passwordAndFactorRequest,
+  disableTotpRequest,
   recoveryCodesRequest,
   recoveryCodesResponse,
   removePasskeyRequest,
@@ -125,9 +125,10 @@ function securityController(audience: SessionAudience): Type {
     @Post('totp/disable')
     @HttpCode(HttpStatus.OK)
     @ApiRoute({
-      summary: 'Turn the authenticator app off: the password and a current code (or a recovery code)',
+      summary:
+        "Turn the authenticator app off: the password and a current factor (the app's code, a recovery code or a passkey)",
       tag,
-      request: passwordAndFactorRequest,
+      request: disableTotpRequest,
       response: messageResponse,
       rateLimited: true,
     })
@@ -136,8 +137,8 @@ function securityController(audience: SessionAudience): Type {
       @Body() body: unknown,
       @RequestInfo() context: RequestContext,
     ): Promise<MessageResponse> {
-      const { password, code } = parseRequest(passwordAndFactorRequest, body);
-      await this.commands.execute(new DisableTotp(actor, password, code, context));
+      const { password, factor } = parseRequest(disableTotpRequest, body);
+      await this.commands.execute(new DisableTotp(actor, password, factor, context));
       return { message: twoFactorMessages.totpDisabled };
     }
 

@@ -346,6 +346,23 @@ export class TwoFactorStore {
     return consumed !== undefined;
   }
 
+  /** Removes every factor of the user: the app (set up or pending), every passkey and the recovery codes. */
+  async removeAllFactors(trx: IdentityTransaction, userId: string): Promise<void> {
+    await this.removeTotp(trx, userId);
+    await trx.deleteFrom('webauthn_credentials').where('user_id', '=', userId).execute();
+    await this.revokeRecoveryCodes(trx, userId);
+  }
+
+  /** Ends every pending login of the user: its second step can no longer open a session. */
+  async endPendingLogins(trx: IdentityTransaction, userId: string, now: Date): Promise<void> {
+    await trx
+      .updateTable('pending_logins')
+      .set({ consumed_at: now })
+      .where('user_id', '=', userId)
+      .where('consumed_at', 'is', null)
+      .execute();
+  }
+
   // WebAuthn challenges
 
   /** Keeps a challenge under `key`, replacing one waiting there; expired ones are cleared on the way. */

@@ -126,6 +126,7 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
   'POST /api/admin/forget-pass': { email: EMAIL },
   'POST /api/admin/change/{token}': { password: PASSWORD },
   'POST /api/admin/email/user/{id}': { subject: 'Your deposit', message: 'Hello,\n\nall is well.' },
+  'POST /api/admin/users/{id}/second-factors/reset': { reason: 'Lost phone,\nidentity checked by call' },
   'POST /api/deposit': {
     plan: BASIC_PLAN.id,
     amount: '1500.00',

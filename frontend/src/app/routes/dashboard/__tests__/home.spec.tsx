@@ -134,6 +134,43 @@ describe('the dashboard home', () => {
     expect(entries[3]).not.toHaveTextContent('Reason');
   });
 
+  it('lists security changes among the movements, named without an amount', async () => {
+    const security = (id: string, type: string, occurredAt: string) => ({
+      id,
+      type,
+      amount: '0.00',
+      bucket: null,
+      reason: null,
+      occurredAt,
+    });
+    await renderHome({
+      'GET /api/user/activity': {
+        status: 200,
+        body: {
+          data: [
+            security(
+              '5b0c5a57-3c38-4b8e-9d8c-7d6a0a1f0c11',
+              'SecondFactorsResetByAdmin',
+              '2026-11-22T12:00:00.000Z',
+            ),
+            security('5b0c5a57-3c38-4b8e-9d8c-7d6a0a1f0c12', 'SecondFactorAdded', '2026-11-22T11:00:00.000Z'),
+            activity.data[3],
+            security('5b0c5a57-3c38-4b8e-9d8c-7d6a0a1f0c13', 'NewDeviceSignedIn', '2026-11-18T12:00:00.000Z'),
+          ],
+        },
+      },
+    });
+    const list = await screen.findByRole('list', { name: 'Recent activity' }, FIVE_SECONDS);
+    const entries = within(list).getAllByRole('listitem');
+
+    expect(entries.map((entry) => entry.textContent)).toEqual([
+      expect.stringMatching(/^Two-step verification reset by an admin[^$]*$/),
+      expect.stringMatching(/^Second factor added[^$]*$/),
+      expect.stringMatching(/^Deposit requested.*\$5,000\.00$/),
+      expect.stringMatching(/^Signed in from a new device[^$]*$/),
+    ]);
+  });
+
   it('shows $0.00 on a card the server leaves out', async () => {
     const { total_invest: _left, ...withoutDeposit } = member;
     await renderHome({ 'GET /api/user': { status: 200, body: withoutDeposit } });
