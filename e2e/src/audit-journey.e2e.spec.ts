@@ -13,6 +13,7 @@ import {
   logIn,
   newMember,
   requestDeposit,
+  savePayoutWallets,
   signUpAndVerify,
   staffLogIn,
   transactionRow,
@@ -210,6 +211,8 @@ describe('statements, account history, audit and operations through the whole st
     expect(adjustmentRequestId).not.toBe('');
     await admin.getByText('User updated successfully').waitFor(TIMEOUT);
 
+    // Withdrawals go only to the address book: one PayoutAddressSaved per wallet (bitcoin, ethereum, usdt).
+    await savePayoutWallets(member, baseUrl);
     await member.goto(`${baseUrl}/dashboard/withdraw-balance`);
     await member.getByRole('button', { name: 'BITCOIN' }).click();
     await member.getByLabel(/^Amount/).fill('50');
@@ -225,28 +228,42 @@ describe('statements, account history, audit and operations through the whole st
     await member.getByRole('link', { name: 'Statement', exact: true }).first().click();
     await member.waitForURL(`${baseUrl}/dashboard/statement`, TIMEOUT);
     await member.getByRole('heading', { name: 'Statement', level: 1 }).waitFor(TIMEOUT);
-    await waitForRowCount(member, 'Statement events', 4);
+    await waitForRowCount(member, 'Statement events', 7);
     const statement = await memberStatement(member, baseUrl);
 
-    // Hand-computed: the confirmed 1,500 is invested, the adjustment sets Available to 200, and the
-    // withdrawal moves 50 of it to Reserved without changing the total.
+    // Hand-computed: the confirmed 1,500 is invested, the adjustment sets Available to 200, the three saved
+    // payout addresses move no money, and the withdrawal moves 50 of it to Reserved without changing the total.
     expect(statement.lines.map((line) => [line.type, line.amount, line.change, line.balances.total])).toEqual(
       [
         ['DepositRequested', '1500.00', '0.00', '0.00'],
         ['DepositConfirmed', '1500.00', '1500.00', '1500.00'],
         ['BalanceAdjusted', '200.00', '200.00', '1700.00'],
+        ['PayoutAddressSaved', '0.00', '0.00', '1700.00'],
+        ['PayoutAddressSaved', '0.00', '0.00', '1700.00'],
+        ['PayoutAddressSaved', '0.00', '0.00', '1700.00'],
         ['WithdrawalRequested', '50.00', '0.00', '1700.00'],
       ],
     );
     const rows = await tableRecords(member, 'Statement events');
     expect(rows.map((row) => [row.Event, row.Amount, row['Total after'], row['Available after']])).toEqual([
       ['Withdrawal requested', '$50.00', '$1,700.00', '$150.00'],
+      ['Payout address added', '$0.00', '$1,700.00', '$200.00'],
+      ['Payout address added', '$0.00', '$1,700.00', '$200.00'],
+      ['Payout address added', '$0.00', '$1,700.00', '$200.00'],
       ['Balance adjusted (Available)', '$200.00', '$1,700.00', '$200.00'],
       ['Deposit confirmed', '$1,500.00', '$1,500.00', '$0.00'],
       ['Deposit requested', '$1,500.00', '$0.00', '$0.00'],
     ]);
-    expect(rows[1]?.Reason).toBe(ADJUSTMENT_REASON);
-    expect(rows.map((row) => row.Change)).toEqual(['$0.00', '+$200.00', '+$1,500.00', '$0.00']);
+    expect(rows[4]?.Reason).toBe(ADJUSTMENT_REASON);
+    expect(rows.map((row) => row.Change)).toEqual([
+      '$0.00',
+      '$0.00',
+      '$0.00',
+      '$0.00',
+      '+$200.00',
+      '+$1,500.00',
+      '$0.00',
+    ]);
 
     const cards: [string, string][] = [
       ['Available', '$150.00'],
@@ -284,7 +301,7 @@ describe('statements, account history, audit and operations through the whole st
     ).toBe(before.head_hash);
 
     await member.getByRole('button', { name: 'Now' }).click();
-    await waitForRowCount(member, 'Statement events', 4);
+    await waitForRowCount(member, 'Statement events', 7);
     const statement = await memberStatement(member, baseUrl);
     const [download] = await Promise.all([
       member.waitForEvent('download', TIMEOUT),
@@ -322,22 +339,28 @@ describe('statements, account history, audit and operations through the whole st
     await auditor.waitForURL(`${baseUrl}/admin-dashboard/manage-user/${memberId}/history`, TIMEOUT);
     await auditor.getByRole('heading', { name: /^Account history: Grace Hopper/, level: 1 }).waitFor(TIMEOUT);
 
-    await waitForRowCount(auditor, 'Account timeline', 4);
+    await waitForRowCount(auditor, 'Account timeline', 7);
     const timeline = await tableRecords(auditor, 'Account timeline');
     expect(timeline.map((row) => [row.Type, row.Amount, row.Reason])).toEqual([
       ['Withdrawal requested', '$50.00', '—'],
+      ['Payout address added', '$0.00', '—'],
+      ['Payout address added', '$0.00', '—'],
+      ['Payout address added', '$0.00', '—'],
       ['Balance adjusted (Available)', '$200.00', ADJUSTMENT_REASON],
       ['Deposit confirmed', '$1,500.00', '—'],
       ['Deposit requested', '$1,500.00', '—'],
     ]);
     expect(timeline.map((row) => row.Actor)).toEqual([
       'Member',
+      'Member',
+      'Member',
+      'Member',
       expect.stringMatching(/\(admin\)$/),
       expect.stringMatching(/\(admin\)$/),
       'Member',
     ]);
     // The request that made the adjustment is the one its event names.
-    expect(timeline[1]?.['Request id']).toBe(adjustmentRequestId);
+    expect(timeline[4]?.['Request id']).toBe(adjustmentRequestId);
 
     await auditor.getByRole('combobox', { name: 'Type' }).click();
     await auditor.getByRole('option', { name: 'Balance adjusted' }).click();
@@ -353,12 +376,12 @@ describe('statements, account history, audit and operations through the whole st
       .getByRole('form', { name: 'Timeline filters' })
       .getByRole('button', { name: 'Clear' })
       .click();
-    await waitForRowCount(auditor, 'Account timeline', 4);
+    await waitForRowCount(auditor, 'Account timeline', 7);
 
     const statement = await memberStatement(member, baseUrl);
     const balanceAsOf = auditor.getByRole('form', { name: 'Balance as of' });
     await balanceAsOf.getByRole('button', { name: 'Show balance' }).click();
-    await waitForRowCount(auditor, 'Events up to this moment', 4);
+    await waitForRowCount(auditor, 'Events up to this moment', 7);
     const balances = auditor
       .locator('section')
       .filter({ has: auditor.getByRole('heading', { name: 'Balance as of', exact: true }) });
@@ -378,7 +401,7 @@ describe('statements, account history, audit and operations through the whole st
     await expect(balances.innerText()).resolves.toMatch(/Total\s+\$0\.00/);
 
     await auditor.getByRole('button', { name: 'Verify history' }).click();
-    await auditor.getByText(/^History intact: 4 events/).waitFor(TIMEOUT);
+    await auditor.getByText(/^History intact: 7 events/).waitFor(TIMEOUT);
 
     // Reading only: every button of the screen filters, pages, shows or checks; the downloads are links.
     const buttons = await auditor.getByRole('main').getByRole('button').allInnerTexts();
@@ -419,6 +442,14 @@ describe('statements, account history, audit and operations through the whole st
       actor_role: 'admin',
       request_id: adjustmentRequestId,
     });
+    // The member saved the three payout addresses, under their own id.
+    expect(
+      rows.filter((row) => row.type === 'PayoutAddressSaved').map((row) => [row.actor_role, row.actor_id]),
+    ).toEqual([
+      ['member', memberId],
+      ['member', memberId],
+      ['member', memberId],
+    ]);
     await expectNoSeriousViolations(auditor, '/admin-dashboard/audit');
   }, 60_000);
 
@@ -474,15 +505,15 @@ describe('statements, account history, audit and operations through the whole st
     const { baseUrl } = platform;
     await member.setViewportSize({ width: 600, height: 900 });
     await member.goto(`${baseUrl}/dashboard/statement`);
-    await waitForRowCount(member, 'Statement events', 4);
+    await waitForRowCount(member, 'Statement events', 7);
     await expectNoHorizontalOverflow(member, '/dashboard/statement');
     await expectNoSeriousViolations(member, '/dashboard/statement at 600 px');
 
     await auditor.setViewportSize({ width: 600, height: 900 });
     await auditor.goto(`${baseUrl}/admin-dashboard/manage-user/${memberId}/history`);
-    await waitForRowCount(auditor, 'Account timeline', 4);
+    await waitForRowCount(auditor, 'Account timeline', 7);
     await auditor.getByRole('button', { name: 'Show balance' }).click();
-    await waitForRowCount(auditor, 'Events up to this moment', 4);
+    await waitForRowCount(auditor, 'Events up to this moment', 7);
     await auditor.getByRole('button', { name: 'Verify history' }).click();
     await auditor.getByText(/^History intact/).waitFor(TIMEOUT);
     await expectNoHorizontalOverflow(auditor, '/admin-dashboard/manage-user/:id/history');
