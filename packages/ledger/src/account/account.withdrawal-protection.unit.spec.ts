@@ -11,7 +11,7 @@ import { specificationFor } from '../testing/decider-specification.js';
 import { accountDecider, withdrawalLimitUse } from './account.decider.js';
 import { evolve, initialState } from './account.js';
 import { IllegalStateError, ValidationError } from './account.errors.js';
-import { securityHoldCause } from './security-holds.js';
+import { securityHoldCause, securityHoldEventTypes } from './security-holds.js';
 import type { IdentityEvent } from '../identity/identity.events.js';
 
 const given = specificationFor(accountDecider);
@@ -327,6 +327,10 @@ describe('Security hold causes', () => {
     ],
     [{ type: 'SecondFactorAdded', data: { userId: 'u', method: 'totp', passkeyId: null } }, null],
     [
+      { type: 'SecondFactorsResetByAdmin', data: { userId: 'u', adminId: 'a', reason: 'Lost phone' } },
+      'second-factors-reset-by-admin',
+    ],
+    [
       {
         type: 'SessionStarted',
         data: { userId: 'u', sessionId: 's', audience: 'member', persistent: false },
@@ -335,5 +339,6 @@ describe('Security hold causes', () => {
     ],
   ] as const)('%j holds withdrawals for %p', (identityEvent, cause) => {
     expect(securityHoldCause(identityEvent as IdentityEvent)).toBe(cause);
+    if (cause !== null) expect(securityHoldEventTypes).toContain(identityEvent.type);
   });
 });

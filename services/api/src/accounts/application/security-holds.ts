@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { EventMetadata } from '@ledgerstone/eventstore';
 import {
   securityHoldCause,
+  securityHoldEventTypes,
   userStreamId,
   type IdentityEvent,
   type StartSecurityHold,
@@ -9,10 +10,8 @@ import {
 import { sql } from 'kysely';
 import type { ApiConfig } from '../../shared/config/config.js';
 import { API_CONFIG, DATABASE, type Database } from '../../shared/infrastructure/infrastructure.tokens.js';
+import { accountsDatabase } from '../persistence/accounts.tables.js';
 import { AccountCommands } from './account-commands.js';
-
-/** Every identity event type that can start a hold; the ledger's `securityHoldCause` says which ones do. */
-const HOLD_EVENT_TYPES = ['PasswordChanged', 'MemberDetailsChanged', 'SecondFactorRemoved'];
 
 /**
  * Withdrawals pause after a change to the account's security. The change is an identity event; its hold is an
@@ -37,7 +36,7 @@ export class SecurityHolds {
     if (holdHours === 0) return [];
     const { rows } = await sql<{ type: string; data: unknown; stream_position: number }>`
       select type, data, stream_position from events
-      where stream_id = ${userStreamId(userId)} and type = any(${HOLD_EVENT_TYPES}::text[])
+      where stream_id = ${userStreamId(userId)} and type = any(${[...securityHoldEventTypes]}::text[])
         and recorded_at > now() - make_interval(hours => ${holdHours})
       order by stream_position
     `.execute(this.db);
@@ -53,6 +52,13 @@ export class SecurityHolds {
 
   /** Appends the holds the member's recent security changes call for and the account does not have yet. */
   async catchUp(userId: string, metadata: EventMetadata, now: Date): Promise<void> {
+    // Staff have no money to hold: their security changes start no account.
+    const user = await accountsDatabase(this.db)
+      .selectFrom('users')
+      .select('role')
+      .where('id', '=', userId)
+      .executeTakeFirst();
+    if (user?.role !== 'member') return;
     const holds = await this.holdsFor(userId, now);
     if (holds.length === 0) return;
     await this.accounts.execute({

@@ -1,5 +1,5 @@
 import { Inject } from '@nestjs/common';
-import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { Command, CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { IdentityEvent, SessionAudience } from '@ledgerstone/ledger';
 import { CLOCK, type Clock } from '../../shared/clock/clock.js';
 import { DATABASE, type Database } from '../../shared/infrastructure/infrastructure.tokens.js';
@@ -15,6 +15,7 @@ import { SessionStore } from '../persistence/session-store.js';
 import { TwoFactorStore } from '../persistence/two-factor-store.js';
 import { identityErrors } from '../domain/identity.errors.js';
 import { IdentityMail } from './identity-mail.js';
+import { SecurityChangeCommitted } from './security-change-committed.js';
 import { PasswordHasher } from './password-hasher.js';
 import type { RequestContext } from '../../shared/auth/request-context.js';
 
@@ -45,6 +46,7 @@ export class ResetPasswordHandler implements ICommandHandler<ResetPassword> {
     private readonly twoFactor: TwoFactorStore,
     private readonly events: IdentityEventLog,
     private readonly mail: IdentityMail,
+    private readonly commandBus: CommandBus,
   ) {
     this.db = identityDatabase(database);
   }
@@ -86,15 +88,17 @@ export class ResetPasswordHandler implements ICommandHandler<ResetPassword> {
         actorRole: link.role,
         requestId: context.requestId,
       });
-      return this.mail.passwordChanged(trx, link.email, link.firstName, now, audience, {
+      const mail = await this.mail.passwordChanged(trx, link.email, link.firstName, now, audience, {
         eventId: changedEventId,
         eventType: 'PasswordChanged',
         requestId: context.requestId,
       });
+      return { mail, user: { userId: link.userId, role: link.role } };
     });
     if (!reset) throw identityErrors.resetLinkInvalid();
     this.events.committed();
-    await this.mail.enqueue(reset);
+    await this.commandBus.execute(new SecurityChangeCommitted(reset.user.userId, reset.user, context));
+    await this.mail.enqueue(reset.mail);
   }
 
   /** The unspent, unexpired link's account, if it is open. */

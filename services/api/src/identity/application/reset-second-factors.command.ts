@@ -48,7 +48,7 @@ export class ResetSecondFactorsHandler implements ICommandHandler<ResetSecondFac
   async execute({ admin, userId, reason, context }: ResetSecondFactors): Promise<void> {
     if (!userIdFormat.safeParse(userId).success) throw new UserNotFoundError('other');
     const now = this.clock.now();
-    const mails = await this.db.transaction().execute(async (trx) => {
+    const { mails, events } = await this.db.transaction().execute(async (trx) => {
       const state = await this.store.state(trx, userId, { lock: true });
       const user = await findUser(trx, userId);
       if (!user || user.status === 'closed') throw new UserNotFoundError('other');
@@ -66,13 +66,14 @@ export class ResetSecondFactorsHandler implements ICommandHandler<ResetSecondFac
           data: { userId, sessionId, reason: 'second-factors-reset' },
         })),
       ];
-      return this.security.record(trx, user, events, {
+      const mails = await this.security.record(trx, user, events, {
         audience: user.role === 'member' ? 'member' : 'admin',
         context,
         now,
         actor: { userId: admin.userId, role: admin.role },
       });
+      return { mails, events };
     });
-    await this.security.afterCommit(mails);
+    await this.security.afterCommit(mails, { userId, events, actor: admin, context });
   }
 }

@@ -1,6 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { SecurityChange } from '@ledgerstone/contracts';
+import { CommandBus } from '@nestjs/cqrs';
 import {
+  securityHoldCause,
   decideTwoFactor,
   TwoFactorError,
   type IdentityEvent,
@@ -24,6 +26,8 @@ import {
 import { TwoFactorStore } from '../persistence/two-factor-store.js';
 import { findUser, type User } from '../persistence/users.js';
 import { IdentityMail } from './identity-mail.js';
+import { SecurityChangeCommitted } from './security-change-committed.js';
+import type { Actor } from '../../shared/auth/actor.js';
 
 /** The two-factor decider, its refusals in the identity context's errors. */
 export function decide(command: TwoFactorCommand, state: TwoFactorState): IdentityEvent[] {
@@ -103,6 +107,7 @@ export class SecurityChanges {
     private readonly store: TwoFactorStore,
     private readonly events: IdentityEventLog,
     private readonly mail: IdentityMail,
+    private readonly commandBus: CommandBus,
   ) {
     this.db = identityDatabase(database);
   }
@@ -118,7 +123,7 @@ export class SecurityChanges {
     ) => Promise<SecurityWork<R>>,
   ): Promise<R> {
     const now = this.clock.now();
-    const { result, mails } = await this.db.transaction().execute(async (trx) => {
+    const { result, mails, events, user } = await this.db.transaction().execute(async (trx) => {
       const state = await this.store.state(trx, who.userId, { lock: true });
       const user = await findUser(trx, who.userId);
       if (!user) throw new UserNotFoundError('own');
@@ -129,9 +134,14 @@ export class SecurityChanges {
         now,
         passkeyNames: done.passkeyNames,
       });
-      return { result: done.result, mails: recorded };
+      return { result: done.result, mails: recorded, events: done.events, user };
     });
-    await this.afterCommit(mails);
+    await this.afterCommit(mails, {
+      userId: user.id,
+      events,
+      actor: { userId: user.id, role: user.role },
+      context,
+    });
     return result;
   }
 
@@ -179,8 +189,23 @@ export class SecurityChanges {
     return mails;
   }
 
-  async afterCommit(mails: OutboxMail[]): Promise<void> {
+  /**
+   * Once the change has committed: wakes the log's followers, queues the mails and, when the change is one that
+   * pauses withdrawals (a factor removed, an admin's reset), tells the accounts context.
+   */
+  async afterCommit(
+    mails: OutboxMail[],
+    change?: {
+      userId: string;
+      events: IdentityEvent[];
+      actor: Pick<Actor, 'userId' | 'role'>;
+      context: RequestContext;
+    },
+  ): Promise<void> {
     this.events.committed();
+    if (change && change.events.some((event) => securityHoldCause(event) !== null)) {
+      await this.commandBus.execute(new SecurityChangeCommitted(change.userId, change.actor, change.context));
+    }
     for (const mail of mails) await this.mail.enqueue(mail);
   }
 }
