@@ -26,8 +26,25 @@ const member = {
 
 type Route = StubbedAnswer | (() => StubbedAnswer);
 
+/** An address book whose addresses are all usable, as after the cooling period. */
+const protection = {
+  addresses: [],
+  hold: null,
+  lock: null,
+  limits: {
+    own: false,
+    daily: { limit: '50000.00', used: '0.00', left: '50000.00' },
+    thirty_days: { limit: '250000.00', used: '0.00', left: '250000.00' },
+  },
+  cooling_hours: 0,
+};
+
 function stubMemberApi(routes: Record<string, Route> = {}) {
-  return stubApi({ 'GET /api/user': { status: 200, body: member }, ...routes });
+  return stubApi({
+    'GET /api/user': { status: 200, body: member },
+    'GET /api/user/withdrawal-protection': { status: 200, body: protection },
+    ...routes,
+  });
 }
 
 async function renderScreen(path: string, formName: string) {

@@ -42,6 +42,20 @@ describe('/dashboard/update-wallet once two-step verification is on', () => {
         status: 200,
         body: { bitcoin: BITCOIN, ethereum: ETHEREUM, usdt: ETHEREUM, solana: null },
       },
+      'GET /api/user/withdrawal-protection': {
+        status: 200,
+        body: {
+          addresses: [],
+          hold: null,
+          lock: null,
+          limits: {
+            own: false,
+            daily: { limit: '50000.00', used: '0.00', left: '50000.00' },
+            thirty_days: { limit: '250000.00', used: '0.00', left: '250000.00' },
+          },
+          cooling_hours: 48,
+        },
+      },
       'PUT /api/user/wallets': { status: 200, body: { message: 'Wallet address saved successfully' } },
     });
     renderApp('/dashboard/update-wallet');

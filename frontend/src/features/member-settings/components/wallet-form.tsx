@@ -1,21 +1,27 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
+  accountMessages,
   PAYOUT_WALLET_LABELS,
   payoutWalletFields,
   payoutWalletsRequest,
   walletMessages,
+  type PayoutWalletField,
   type PayoutWallets,
+  type WithdrawalProtection,
 } from '@ledgerstone/contracts';
 import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 
 import { ApiError } from '../../../lib/api-client.js';
+import { formatDateTime } from '../../../lib/date-time.js';
 import { usePayoutWallets } from '../../../api/payout-wallets.js';
+import { useWithdrawalProtection } from '../../../api/withdrawal-protection.js';
 import { useSavePayoutWallets } from '../api/save-payout-wallets.js';
 import { useToasts } from '../../../lib/toasts.js';
 import { formField, showFieldErrors } from '../../../components/form/form-field.js';
@@ -31,11 +37,20 @@ const formValues = (wallets: PayoutWallets) => ({
   solana: wallets.solana ?? '',
 });
 
-function WalletFields({ saved }: { saved: PayoutWallets }) {
+type AddressBook = WithdrawalProtection['addresses'];
+
+/** "Usable from ..." while the saved address in the field still cools; nothing once it is usable or edited. */
+function coolingNote(book: AddressBook, field: PayoutWalletField, value: string): string | undefined {
+  const entry = book.find((candidate) => candidate.wallet === field && candidate.address === value.trim());
+  return entry && !entry.usable ? `Usable from ${formatDateTime(entry.usable_from)}` : undefined;
+}
+
+function WalletFields({ saved, book }: { saved: PayoutWallets; book: AddressBook }) {
   const form = useForm({
     resolver: zodResolver(walletsForm),
     defaultValues: formValues(saved),
   });
+  const values = useWatch({ control: form.control });
   const save = useSavePayoutWallets();
   const toasts = useToasts();
   // Once the member has two-step verification on, the server asks for a fresh factor with the change.
@@ -66,6 +81,7 @@ function WalletFields({ saved }: { saved: PayoutWallets }) {
     <Stack component="form" aria-label="Withdrawal Gateway" noValidate spacing={2.5} onSubmit={submit}>
       {payoutWalletFields.map((field) => {
         const registration = formField(form, field);
+        const cooling = coolingNote(book, field, values[field] ?? '');
         return (
           <TextField
             key={field}
@@ -73,7 +89,7 @@ function WalletFields({ saved }: { saved: PayoutWallets }) {
             autoComplete="off"
             required={field !== 'solana'}
             {...registration}
-            helperText={registration.helperText ?? (field === 'solana' ? 'Optional' : undefined)}
+            helperText={registration.helperText ?? cooling ?? (field === 'solana' ? 'Optional' : undefined)}
             slotProps={{ htmlInput: { spellCheck: false } }}
           />
         );
@@ -86,20 +102,41 @@ function WalletFields({ saved }: { saved: PayoutWallets }) {
   );
 }
 
-/** The member's payout addresses, stored on the server and used to prefill withdrawals. */
+function LockNotice({ lock }: { lock: NonNullable<WithdrawalProtection['lock']> }) {
+  return (
+    <Alert severity="error" sx={{ mb: 3 }}>
+      <AlertTitle>Your account is locked</AlertTitle>
+      <Typography variant="body2">{accountMessages.accountLocked}</Typography>
+      <Typography variant="body2">Reason: {lock.reason}</Typography>
+    </Alert>
+  );
+}
+
+/**
+ * The member's payout addresses, stored on the server and offered for withdrawals once their cooling period
+ * has passed.
+ */
 export function WalletForm() {
   const wallets = usePayoutWallets();
+  const protection = useWithdrawalProtection();
+  const coolingHours = protection.data?.cooling_hours ?? 0;
   return (
     <Paper variant="outlined" sx={{ p: { xs: 3, sm: 4 }, maxWidth: 640 }}>
       <Typography variant="h4" component="h1" gutterBottom>
         Withdrawal Gateway
       </Typography>
-      <Typography sx={{ color: 'text.secondary', mb: 3 }}>
+      <Typography sx={{ color: 'text.secondary', mb: coolingHours > 0 ? 1 : 3 }}>
         Withdrawals are paid to these addresses. We e-mail you whenever they change.
       </Typography>
+      {coolingHours > 0 && (
+        <Typography sx={{ color: 'text.secondary', mb: 3 }}>
+          A new or changed address can be used for withdrawals {coolingHours} hours after you save it.
+        </Typography>
+      )}
+      {protection.data?.lock && <LockNotice lock={protection.data.lock} />}
       {wallets.isPending && <Typography>Loading...</Typography>}
       {wallets.isError && <Alert severity="error">{wallets.error.message}</Alert>}
-      {wallets.data && <WalletFields saved={wallets.data} />}
+      {wallets.data && <WalletFields saved={wallets.data} book={protection.data?.addresses ?? []} />}
     </Paper>
   );
 }
