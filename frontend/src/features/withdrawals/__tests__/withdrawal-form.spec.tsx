@@ -1,12 +1,16 @@
+import { accountMessages, type WithdrawalProtection } from '@ledgerstone/contracts';
 import { describe, expect, it } from '@jest/globals';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
+import { formatDateTime } from '../../../lib/date-time.js';
 import { stubApi, type StubbedAnswer } from '../../../testing/api-stub.js';
-import { renderApp } from '../../../testing/render-app.js';
+import { renderApp, setViewportWidth } from '../../../testing/render-app.js';
 
 const BITCOIN = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
 const ETHEREUM = '0x52908400098527886E0F7030069857D2E4169EE7';
+const OTHER_ETHEREUM = '0xde0B295669a9FD93d5F28D9Ec85E40f4cb697BAe';
+const SOLANA = 'So11111111111111111111111111111111111111112';
 
 const member = {
   id: '0b5f4c7e-8a39-4f7e-9a55-1d2f3c4b5a69',
@@ -40,6 +44,36 @@ const paymentMethods = [
   method('SOLANA', 'solana', 5),
 ];
 
+const usable = (wallet: WithdrawalProtection['addresses'][number]['wallet'], address: string) => ({
+  wallet,
+  address,
+  saved_at: '2026-11-20T10:00:00.000Z',
+  usable_from: '2026-11-22T10:00:00.000Z',
+  usable: true,
+});
+
+const cooling = (wallet: WithdrawalProtection['addresses'][number]['wallet'], address: string) => ({
+  wallet,
+  address,
+  saved_at: '2026-11-26T10:00:00.000Z',
+  usable_from: '2026-11-28T10:00:00.000Z',
+  usable: false,
+});
+
+/** The usable Bitcoin and USDT addresses, no hold or lock, and the default limits partly used. */
+const protection = (changes: Partial<WithdrawalProtection> = {}): WithdrawalProtection => ({
+  addresses: [usable('bitcoin', BITCOIN), usable('usdt', ETHEREUM)],
+  hold: null,
+  lock: null,
+  limits: {
+    own: false,
+    daily: { limit: '50000.00', used: '48000.00', left: '2000.00' },
+    thirty_days: { limit: '250000.00', used: '100000.00', left: '150000.00' },
+  },
+  cooling_hours: 48,
+  ...changes,
+});
+
 const withdrawalAnswer = {
   status: 201,
   body: {
@@ -54,10 +88,7 @@ function stubMemberApi(routes: Record<string, StubbedAnswer | (() => StubbedAnsw
   return stubApi({
     'GET /api/user': { status: 200, body: member },
     'GET /api/payment-methods': { status: 200, body: { paymentMethods } },
-    'GET /api/user/wallets': {
-      status: 200,
-      body: { bitcoin: BITCOIN, ethereum: null, usdt: ETHEREUM, solana: null },
-    },
+    'GET /api/user/withdrawal-protection': { status: 200, body: protection() },
     'GET /api/user/profit': {
       status: 200,
       body: { profit_unlocked: '120.50', profit_locked: '300.00', next_unlock_at: null },
@@ -113,7 +144,7 @@ describe('/dashboard/withdraw-balance', () => {
     expect(screen.getByRole('link', { name: 'Back' })).toHaveAttribute('href', '/dashboard/withdraw');
   });
 
-  it('selects one method at a time and prefills the saved address of its wallet', async () => {
+  it('selects one method at a time and prefills the usable address of its network', async () => {
     stubMemberApi();
     const { user } = await renderWithdrawal('/dashboard/withdraw-balance');
     const address = screen.getByLabelText('Wallet Address');
@@ -121,13 +152,23 @@ describe('/dashboard/withdraw-balance', () => {
     await user.click(screen.getByRole('button', { name: 'USDT' }));
     expect(screen.getByRole('button', { name: 'USDT' })).toHaveAttribute('aria-pressed', 'true');
     expect(address).toHaveValue(ETHEREUM);
+    expect(screen.getByText('Your saved address for this method')).toBeVisible();
 
     await user.click(screen.getByRole('button', { name: 'BITCOIN' }));
     expect(screen.getByRole('button', { name: 'USDT' })).toHaveAttribute('aria-pressed', 'false');
     expect(address).toHaveValue(BITCOIN);
 
+    // The USDT address is an Ethereum address: withdrawals in ether may go to it too.
     await user.click(screen.getByRole('button', { name: 'ETHEREUM' }));
+    expect(address).toHaveValue(ETHEREUM);
+
+    await user.click(screen.getByRole('button', { name: 'SOLANA' }));
     expect(address).toHaveValue('');
+    const none = screen.getByRole('alert');
+    expect(none).toHaveTextContent('No saved address can receive SOLANA withdrawals yet.');
+    expect(
+      within(none).getByRole('link', { name: 'Add or check your addresses in Withdrawal Gateway' }),
+    ).toHaveAttribute('href', '/dashboard/update-wallet');
   });
 
   it('asks for method, amount and address, then for a valid amount, and sends nothing', async () => {
@@ -234,5 +275,193 @@ describe('/dashboard/withdraw-profit', () => {
     expect(api.sentBodies('POST /api/withdraw')).toEqual([
       { source: 'profit', amount: '120.50', payment_method: 'BITCOIN', wallet_address: BITCOIN },
     ]);
+  });
+});
+
+describe('withdrawal protection on the withdrawal form', () => {
+  it('offers every usable address of the network, the one named like the method first', async () => {
+    stubMemberApi({
+      'GET /api/user/withdrawal-protection': {
+        status: 200,
+        body: protection({
+          addresses: [
+            usable('bitcoin', BITCOIN),
+            usable('ethereum', OTHER_ETHEREUM),
+            usable('usdt', ETHEREUM),
+            usable('solana', SOLANA),
+          ],
+        }),
+      },
+    });
+    const { user } = await renderWithdrawal('/dashboard/withdraw-balance');
+    const address = screen.getByLabelText('Wallet Address');
+
+    await user.click(screen.getByRole('button', { name: 'ETHEREUM' }));
+    expect(address).toHaveValue(OTHER_ETHEREUM);
+    // Pressing on the field lists what it may hold.
+    await user.click(address);
+    const options = await screen.findAllByRole('option');
+    expect(options.map((option) => option.textContent)).toEqual([
+      `Ethereum${OTHER_ETHEREUM}`,
+      `USDT (ERC-20)${ETHEREUM}`,
+    ]);
+    await user.click(options[1]!);
+    expect(address).toHaveValue(ETHEREUM);
+
+    await user.click(screen.getByRole('button', { name: 'USDT' }));
+    expect(address).toHaveValue(ETHEREUM);
+    await user.click(screen.getByRole('button', { name: 'SOLANA' }));
+    expect(address).toHaveValue(SOLANA);
+  });
+
+  it('leaves out an address still cooling and says from when it can be used', async () => {
+    const api = stubMemberApi({
+      'GET /api/user/withdrawal-protection': {
+        status: 200,
+        body: protection({ addresses: [cooling('bitcoin', BITCOIN), usable('usdt', ETHEREUM)] }),
+      },
+    });
+    const { user } = await renderWithdrawal('/dashboard/withdraw-balance');
+
+    await user.click(screen.getByRole('button', { name: 'BITCOIN' }));
+    expect(screen.getByLabelText('Wallet Address')).toHaveValue('');
+    const none = screen.getByRole('alert');
+    expect(none).toHaveTextContent(
+      `No saved address can receive BITCOIN withdrawals yet. Your Bitcoin address is usable from ${formatDateTime('2026-11-28T10:00:00.000Z')}.`,
+    );
+    expect(within(none).getByRole('link')).toHaveAttribute('href', '/dashboard/update-wallet');
+
+    await user.click(screen.getByRole('button', { name: 'USDT' }));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(api.sentBodies('POST /api/withdraw')).toEqual([]);
+  });
+
+  it('says under the amount what the daily and 30-day limits leave', async () => {
+    stubMemberApi();
+    await renderWithdrawal('/dashboard/withdraw-balance');
+
+    const amount = screen.getByLabelText('Amount');
+    expect(await screen.findByText(/^You can withdraw up to/)).toHaveTextContent(
+      'You can withdraw up to $2,000.00 today ($2,000.00 of your $50,000.00 daily limit and $150,000.00 of your $250,000.00 30-day limit are left).',
+    );
+    expect(amount).toHaveAccessibleDescription(/^You can withdraw up to \$2,000\.00 today/);
+  });
+
+  it('counts the 30-day limit when it leaves less than the daily one', async () => {
+    stubMemberApi({
+      'GET /api/user/withdrawal-protection': {
+        status: 200,
+        body: protection({
+          limits: {
+            own: true,
+            daily: { limit: '10000.00', used: '0.00', left: '10000.00' },
+            thirty_days: { limit: '20000.00', used: '19999.50', left: '0.50' },
+          },
+        }),
+      },
+    });
+    await renderWithdrawal('/dashboard/withdraw-profit');
+    expect(await screen.findByText(/^You can withdraw up to \$0\.50 today/)).toBeVisible();
+  });
+
+  it('sends a typed address as typed and shows its refusal on the address field', async () => {
+    const refusal = accountMessages.addressNotInBook(48);
+    const api = stubMemberApi({
+      'POST /api/withdraw': {
+        status: 400,
+        body: { message: refusal, fieldErrors: { wallet_address: [refusal] } },
+      },
+    });
+    const { user } = await renderWithdrawal('/dashboard/withdraw-balance');
+
+    await user.type(screen.getByLabelText('Amount'), '10');
+    await user.click(screen.getByRole('button', { name: 'USDT' }));
+    const address = screen.getByLabelText('Wallet Address');
+    await user.clear(address);
+    await user.type(address, OTHER_ETHEREUM);
+    await user.click(proceed());
+
+    expect(await screen.findAllByText(refusal)).toHaveLength(2);
+    expect(address).toHaveAttribute('aria-invalid', 'true');
+    expect(address).toHaveValue(OTHER_ETHEREUM);
+    expect(api.sentBodies('POST /api/withdraw')).toEqual([
+      { source: 'balance', amount: '10', payment_method: 'USDT', wallet_address: OTHER_ETHEREUM },
+    ]);
+  });
+
+  it('shows an amount over the limits refused on the amount field', async () => {
+    const refusal = accountMessages.overWithdrawalLimit('$2,000.00', '28 Nov 2026, 14:05 UTC');
+    stubMemberApi({
+      'POST /api/withdraw': { status: 400, body: { message: refusal, fieldErrors: { amount: [refusal] } } },
+    });
+    const { user } = await renderWithdrawal('/dashboard/withdraw-balance');
+
+    await user.type(screen.getByLabelText('Amount'), '2500');
+    await user.click(screen.getByRole('button', { name: 'BITCOIN' }));
+    await user.click(proceed());
+
+    expect(await screen.findAllByText(refusal)).toHaveLength(2);
+    expect(screen.getByLabelText('Amount')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByText(/^You can withdraw up to/)).not.toBeInTheDocument();
+  });
+
+  it('shows a hold refused by the server as it comes, then the hold read again', async () => {
+    const refusal = accountMessages.withdrawalsPaused('28 Nov 2026, 14:05 UTC');
+    let protectionReads = 0;
+    stubMemberApi({
+      'GET /api/user/withdrawal-protection': () => {
+        protectionReads += 1;
+        const hold =
+          protectionReads === 1
+            ? null
+            : {
+                cause: 'password-changed' as const,
+                started_at: '2026-11-27T14:05:00.000Z',
+                until: '2026-11-28T14:05:00.000Z',
+              };
+        return { status: 200, body: protection({ hold }) };
+      },
+      'POST /api/withdraw': { status: 409, body: { message: refusal } },
+    });
+    const { user, currentLocation } = await renderWithdrawal('/dashboard/withdraw-balance');
+
+    await user.type(screen.getByLabelText('Amount'), '10');
+    await user.click(screen.getByRole('button', { name: 'BITCOIN' }));
+    await user.click(proceed());
+
+    expect(await screen.findByText(refusal)).toBeVisible();
+    expect(
+      await screen.findByText(accountMessages.withdrawalsPaused(formatDateTime('2026-11-28T14:05:00.000Z'))),
+    ).toBeVisible();
+    expect(currentLocation().pathname).toBe('/dashboard/withdraw-balance');
+  });
+
+  it.each([390, 1280])('shows a lock and a hold above the form at %ipx', async (width) => {
+    setViewportWidth(width);
+    stubMemberApi({
+      'GET /api/user/withdrawal-protection': {
+        status: 200,
+        body: protection({
+          lock: {
+            locked_by: 'member',
+            reason: 'Locked from an e-mail link',
+            locked_at: '2026-11-27T09:00:00.000Z',
+          },
+          hold: {
+            cause: 'email-changed',
+            started_at: '2026-11-27T08:00:00.000Z',
+            until: '2026-11-28T08:00:00.000Z',
+          },
+        }),
+      },
+    });
+    await renderWithdrawal('/dashboard/withdraw-balance');
+
+    const alerts = await screen.findAllByRole('alert');
+    expect(alerts.map((alert) => alert.textContent)).toEqual([
+      accountMessages.accountLocked,
+      accountMessages.withdrawalsPaused(formatDateTime('2026-11-28T08:00:00.000Z')),
+    ]);
+    expect(screen.getByLabelText('Wallet Address')).toBeVisible();
   });
 });

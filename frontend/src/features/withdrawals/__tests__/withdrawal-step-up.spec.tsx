@@ -54,9 +54,27 @@ function stubMemberApi(
         ],
       },
     },
-    'GET /api/user/wallets': {
+    'GET /api/user/withdrawal-protection': {
       status: 200,
-      body: { bitcoin: BITCOIN, ethereum: null, usdt: null, solana: null },
+      body: {
+        addresses: [
+          {
+            wallet: 'bitcoin',
+            address: BITCOIN,
+            saved_at: '2026-11-20T10:00:00.000Z',
+            usable_from: '2026-11-22T10:00:00.000Z',
+            usable: true,
+          },
+        ],
+        hold: null,
+        lock: null,
+        limits: {
+          own: false,
+          daily: { limit: '50000.00', used: '0.00', left: '50000.00' },
+          thirty_days: { limit: '250000.00', used: '0.00', left: '250000.00' },
+        },
+        cooling_hours: 48,
+      },
     },
     'GET /api/user?after=41%3A7': { status: 200, body: { ...member, withdrawable_balance: '1399.50' } },
     ...routes,

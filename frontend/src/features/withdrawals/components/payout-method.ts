@@ -3,7 +3,7 @@ import {
   payoutWalletFields,
   type PaymentMethodResponse,
   type PayoutWalletField,
-  type PayoutWallets,
+  type WithdrawalProtection,
 } from '@ledgerstone/contracts';
 
 const payoutNetworks = new Set<string>(Object.values(PAYOUT_WALLET_NETWORKS));
@@ -13,16 +13,37 @@ export function payoutMethods(methods: readonly PaymentMethodResponse[]): Paymen
   return methods.filter((method) => payoutNetworks.has(method.network));
 }
 
-/** The saved wallet a method pays out to: the one named like it (USDT), else the first of its network. */
-function payoutWalletField(method: PaymentMethodResponse): PayoutWalletField | undefined {
+/** The saved wallets a method pays out to: those of its network, the one named like it (USDT) first. */
+function payoutWalletsOf(method: PaymentMethodResponse): PayoutWalletField[] {
   const sameNetwork = payoutWalletFields.filter((field) => PAYOUT_WALLET_NETWORKS[field] === method.network);
-  return sameNetwork.find((field) => field === method.name.toLowerCase()) ?? sameNetwork[0];
+  const named = method.name.toLowerCase();
+  return [
+    ...sameNetwork.filter((field) => field === named),
+    ...sameNetwork.filter((field) => field !== named),
+  ];
 }
 
-export function savedPayoutAddress(
+export type BookAddress = {
+  wallet: PayoutWalletField;
+  address: string;
+  usable: boolean;
+  usable_from: string;
+};
+
+/** The address book's addresses a method can pay to, the wallet named like the method first. */
+export function methodAddresses(
   method: PaymentMethodResponse,
-  wallets: PayoutWallets | undefined,
-): string | null {
-  const field = payoutWalletField(method);
-  return (field && wallets?.[field]) ?? null;
+  book: WithdrawalProtection['addresses'],
+): BookAddress[] {
+  const wallets = payoutWalletsOf(method);
+  return wallets.flatMap((wallet) =>
+    book.flatMap(({ wallet: saved, address, usable, usable_from }) =>
+      saved === wallet && address !== null ? [{ wallet, address, usable, usable_from }] : [],
+    ),
+  );
+}
+
+/** The addresses a withdrawal by this method may go to now, each once (Ethereum and USDT may share one). */
+export function usableAddresses(addresses: readonly BookAddress[]): string[] {
+  return [...new Set(addresses.filter(({ usable }) => usable).map(({ address }) => address))];
 }

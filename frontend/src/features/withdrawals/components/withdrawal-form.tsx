@@ -3,10 +3,13 @@ import {
   accountMessages,
   amountTextSchema,
   formatUsd,
+  PAYOUT_WALLET_LABELS,
   withdrawalRequest,
   type PaymentMethodResponse,
+  type WithdrawalProtection,
 } from '@ledgerstone/contracts';
 import Alert from '@mui/material/Alert';
+import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import ButtonBase from '@mui/material/ButtonBase';
@@ -16,23 +19,24 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { Controller, useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { z } from 'zod';
 
 import { paths } from '../../../config/paths.js';
 import { ApiError } from '../../../lib/api-client.js';
+import { formatDateTime } from '../../../lib/date-time.js';
 import { formField, showFieldErrors } from '../../../components/form/form-field.js';
 import { StepUpFields, useStepUp } from '../../../components/form/step-up-fields.js';
 import { usePaymentMethods } from '../../../api/payment-methods.js';
-import { usePayoutWallets } from '../../../api/payout-wallets.js';
+import { useWithdrawalProtection } from '../../../api/withdrawal-protection.js';
 import { useMemberProfile } from '../../../api/member-profile.js';
 import { useProfitStatus } from '../api/get-profit-status.js';
 import { useRequestWithdrawal } from '../api/request-withdrawal.js';
 import { useToasts } from '../../../lib/toasts.js';
 import { newIdempotencyKey } from './idempotency-key.js';
-import { payoutMethods, savedPayoutAddress } from './payout-method.js';
+import { methodAddresses, payoutMethods, usableAddresses, type BookAddress } from './payout-method.js';
 import { ProfitStatus } from './profit-status.js';
 
 export const withdrawalMessages = {
@@ -82,6 +86,52 @@ function AvailableProfit() {
   if (profit.isPending) return <Typography sx={{ color: 'text.secondary' }}>Loading...</Typography>;
   if (profit.isError) return <Alert severity="error">Your profit could not be loaded.</Alert>;
   return <ProfitStatus status={profit.data} />;
+}
+
+const cents = (amount: string) => BigInt(amount.replace('.', ''));
+
+/** What the rolling limits leave: the smaller of the two is what can go out now. */
+function limitsNote({ daily, thirty_days }: WithdrawalProtection['limits']): string {
+  const now = cents(daily.left) <= cents(thirty_days.left) ? daily.left : thirty_days.left;
+  return (
+    `You can withdraw up to ${formatUsd(now)} today (${formatUsd(daily.left)} of your ` +
+    `${formatUsd(daily.limit)} daily limit and ${formatUsd(thirty_days.left)} of your ` +
+    `${formatUsd(thirty_days.limit)} 30-day limit are left).`
+  );
+}
+
+/** Why withdrawals are refused whatever the form holds: a lock, or a hold after a security change. */
+function ProtectionNotices({ protection }: { protection: WithdrawalProtection }) {
+  return (
+    <>
+      {protection.lock && (
+        <Alert severity="error" sx={{ mb: 3 }}>
+          {accountMessages.accountLocked}
+        </Alert>
+      )}
+      {protection.hold && (
+        <Alert severity="warning" sx={{ mb: 3 }}>
+          {accountMessages.withdrawalsPaused(formatDateTime(protection.hold.until))}
+        </Alert>
+      )}
+    </>
+  );
+}
+
+/** The chosen method has no address that can be used now: where to add one, and when a new one will do. */
+function NoUsableAddress({ method, cooling }: { method: PaymentMethodResponse; cooling: BookAddress[] }) {
+  return (
+    <Alert severity="info">
+      No saved address can receive {method.name} withdrawals yet.
+      {cooling.map(({ wallet, usable_from }) => (
+        <Fragment key={wallet}>
+          {' '}
+          Your {PAYOUT_WALLET_LABELS[wallet]} address is usable from {formatDateTime(usable_from)}.
+        </Fragment>
+      ))}{' '}
+      <Link href={paths.dashboard.updateWallet.path}>Add or check your addresses in Withdrawal Gateway</Link>.
+    </Alert>
+  );
 }
 
 function MethodChoice(props: {
@@ -139,7 +189,7 @@ export function WithdrawalForm({ source }: { source: WithdrawalSource }) {
   const navigate = useNavigate();
   const toasts = useToasts();
   const methods = usePaymentMethods();
-  const wallets = usePayoutWallets();
+  const protection = useWithdrawalProtection();
   const withdrawal = useRequestWithdrawal();
   const [idempotencyKey, setIdempotencyKey] = useState(newIdempotencyKey);
   // Once the member has two-step verification on, the server asks for a fresh factor with the request.
@@ -158,11 +208,16 @@ export function WithdrawalForm({ source }: { source: WithdrawalSource }) {
 
   const offered = payoutMethods(methods.data ?? []);
   const method = offered.find((candidate) => candidate.name === methodName) ?? null;
-  const prefilled = method !== null && walletAddress === savedPayoutAddress(method, wallets.data);
+  const book = protection.data?.addresses ?? [];
+  const addresses = method ? methodAddresses(method, book) : [];
+  const usable = usableAddresses(addresses);
+  const walletsOf = (address: string) =>
+    addresses.filter((saved) => saved.address === address).map(({ wallet }) => PAYOUT_WALLET_LABELS[wallet]);
+  const prefilled = usable.includes(walletAddress);
 
   const selectMethod = (chosen: PaymentMethodResponse) => {
     form.setValue('payment_method', chosen.name);
-    form.setValue('wallet_address', savedPayoutAddress(chosen, wallets.data) ?? '');
+    form.setValue('wallet_address', usableAddresses(methodAddresses(chosen, book))[0] ?? '');
     form.clearErrors();
   };
 
@@ -193,6 +248,12 @@ export function WithdrawalForm({ source }: { source: WithdrawalSource }) {
     );
   }, refuse);
 
+  const amount = formField(form, 'amount');
+  const amountField = {
+    ...amount,
+    helperText: amount.helperText ?? (protection.data ? limitsNote(protection.data.limits) : undefined),
+  };
+
   return (
     <Paper variant="outlined" sx={{ p: { xs: 3, sm: 4 }, maxWidth: 640 }}>
       <Link href={paths.dashboard.withdraw.path}>Back</Link>
@@ -200,12 +261,18 @@ export function WithdrawalForm({ source }: { source: WithdrawalSource }) {
         {titles[source]}
       </Typography>
       <Box sx={{ mb: 3 }}>{source === 'balance' ? <AvailableBalance /> : <AvailableProfit />}</Box>
+      {protection.data && <ProtectionNotices protection={protection.data} />}
+      {protection.isError && (
+        <Alert severity="error" sx={{ mb: 3 }}>
+          Your saved addresses and withdrawal limits could not be loaded.
+        </Alert>
+      )}
       <Stack component="form" aria-label={titles[source]} noValidate spacing={3} onSubmit={submit}>
         <TextField
           label="Amount"
           autoComplete="off"
           slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-          {...formField(form, 'amount')}
+          {...amountField}
         />
         {methods.isError ? (
           <Alert severity="error">The payment methods could not be loaded.</Alert>
@@ -219,24 +286,60 @@ export function WithdrawalForm({ source }: { source: WithdrawalSource }) {
             error={form.formState.errors.payment_method?.message}
           />
         )}
-        {/* Controlled: choosing a method fills it in, and MUI floats the label only over a value it is given. */}
+        {/*
+          Controlled: choosing a method fills it in, and MUI floats the label only over a value it is given. The
+          usable addresses are offered; what is typed is sent as it is, and the server judges it.
+        */}
         <Controller
           control={form.control}
           name="wallet_address"
-          render={({ field: { ref, ...field }, fieldState: { error } }) => (
-            <TextField
-              {...field}
-              inputRef={ref}
-              label="Wallet Address"
-              autoComplete="off"
-              error={error !== undefined}
-              helperText={
-                error?.message ??
-                (prefilled && walletAddress ? 'Your saved address for this method' : undefined)
-              }
+          render={({ field: { ref, onChange, onBlur, name, value }, fieldState: { error } }) => (
+            <Autocomplete
+              freeSolo
+              options={usable}
+              value={value}
+              inputValue={value}
+              onChange={(_event, chosen) => onChange(chosen ?? '')}
+              onInputChange={(_event, typed) => onChange(typed)}
+              renderOption={({ key, ...optionProps }, option) => {
+                const wallets = walletsOf(option);
+                return (
+                  <Box component="li" key={key} {...optionProps}>
+                    <Box sx={{ minWidth: 0 }}>
+                      {wallets.length > 0 && (
+                        <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+                          {wallets.join(', ')}
+                        </Typography>
+                      )}
+                      <Typography sx={{ wordBreak: 'break-all' }}>{option}</Typography>
+                    </Box>
+                  </Box>
+                );
+              }}
+              renderInput={(params) => (
+                <TextField
+                  {...params}
+                  name={name}
+                  inputRef={ref}
+                  onBlur={onBlur}
+                  label="Wallet Address"
+                  error={error !== undefined}
+                  helperText={
+                    error?.message ??
+                    (prefilled && walletAddress ? 'Your saved address for this method' : undefined)
+                  }
+                  slotProps={{
+                    ...params.slotProps,
+                    htmlInput: { ...params.slotProps.htmlInput, spellCheck: false },
+                  }}
+                />
+              )}
             />
           )}
         />
+        {method && protection.data && usable.length === 0 && (
+          <NoUsableAddress method={method} cooling={addresses.filter((address) => !address.usable)} />
+        )}
         <StepUpFields stepUp={stepUp} />
         <Button
           type="submit"
