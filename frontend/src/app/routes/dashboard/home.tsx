@@ -6,6 +6,7 @@ import Typography from '@mui/material/Typography';
 import { env } from '../../../config/env.js';
 import { paths } from '../../../config/paths.js';
 import { useMemberProfile } from '../../../api/member-profile.js';
+import { useWithdrawalProtection } from '../../../api/withdrawal-protection.js';
 import { useAccountActivity } from '../../../features/member-account/api/get-account-activity.js';
 import { useMarketPrices } from '../../../features/member-account/api/get-market-prices.js';
 import { useRunningInvestments } from '../../../features/member-account/api/get-running-investments.js';
@@ -15,6 +16,7 @@ import { MarketOverview } from '../../../features/member-account/components/mark
 import { PriceTicker } from '../../../features/member-account/components/price-ticker.js';
 import { RecentActivity } from '../../../features/member-account/components/recent-activity.js';
 import { RunningInvestments } from '../../../features/member-account/components/running-investments.js';
+import { WithdrawalProtectionAlerts } from '../../../features/member-account/components/withdrawal-protection-alerts.js';
 import { TwoStepOffer } from '../../../features/security/components/two-step-offer.js';
 
 export function Component() {
@@ -22,6 +24,7 @@ export function Component() {
   const prices = useMarketPrices();
   const activity = useAccountActivity();
   const investments = useRunningInvestments();
+  const protection = useWithdrawalProtection();
   return (
     <>
       <title>{`Dashboard | ${env.PRODUCT_NAME}`}</title>
@@ -50,6 +53,7 @@ export function Component() {
           </Button>
         </Stack>
       </Stack>
+      <WithdrawalProtectionAlerts protection={protection.data} />
       <TwoStepOffer />
       <FigureCards figures={profile.data} />
       <RunningInvestments

@@ -1,4 +1,4 @@
-import type { MemberProfile } from '@ledgerstone/contracts';
+import type { MemberProfile, WithdrawalProtection } from '@ledgerstone/contracts';
 
 export const member: MemberProfile = {
   id: '0b5f4c7e-8a39-4f7e-9a55-1d2f3c4b5a69',
@@ -25,6 +25,19 @@ export const marketPrices = {
   asOf: '2026-11-21T12:00:00.000Z',
 };
 
+/** No hold, no lock, the default limits untouched and an empty address book. */
+export const withdrawalProtection: WithdrawalProtection = {
+  addresses: [],
+  hold: null,
+  lock: null,
+  limits: {
+    own: false,
+    daily: { limit: '50000.00', used: '0.00', left: '50000.00' },
+    thirty_days: { limit: '250000.00', used: '0.00', left: '250000.00' },
+  },
+  cooling_hours: 48,
+};
+
 /** Everything the member screens ask for, answered as a member with an empty history. */
 export const memberApi = {
   'GET /api/user': { status: 200, body: member },
@@ -34,4 +47,5 @@ export const memberApi = {
   'GET /api/transactions/deposit': { status: 200, body: { data: [] } },
   'GET /api/withdraw': { status: 200, body: { data: [] } },
   'GET /api/user/investments': { status: 200, body: { data: [] } },
+  'GET /api/user/withdrawal-protection': { status: 200, body: withdrawalProtection },
 };
