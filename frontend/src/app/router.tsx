@@ -142,6 +142,8 @@ const appRoutes: RouteObject[] = [
       { path: paths.company.path, Component: lazyArea(() => import('./routes/public/company.js')) },
       { path: paths.career.path, Component: lazyArea(() => import('./routes/public/career.js')) },
       { path: paths.contact.path, Component: lazyArea(() => import('./routes/public/contact.js')) },
+      // The "lock my account" link of security mails; it needs no session.
+      { path: '/lock-account', Component: lazyArea(() => import('./routes/auth/lock-account.js')) },
       {
         path: paths.privacyPolicy.path,
         Component: lazyArea(() => import('./routes/public/privacy-policy.js')),
