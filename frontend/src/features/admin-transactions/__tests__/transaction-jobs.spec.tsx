@@ -26,6 +26,7 @@ const row = (id: string, type: 'deposit' | 'withdrawal', status: string, amount:
   payment_method: 'BITCOIN',
   user_id: userId,
   createdAt: '2026-11-20T10:00:00.000Z',
+  address_known_over_30_days: type === 'withdrawal' ? true : null,
 });
 
 const listing = {

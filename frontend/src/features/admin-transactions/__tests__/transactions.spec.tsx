@@ -15,7 +15,13 @@ const ids = {
   paidWithdrawal: '44444444-4444-4444-8444-444444444444',
 };
 
-const transaction = (id: string, type: 'deposit' | 'withdrawal', status: string, amount: string) => ({
+const transaction = (
+  id: string,
+  type: 'deposit' | 'withdrawal',
+  status: string,
+  amount: string,
+  addressKnownOver30Days: boolean | null = type === 'withdrawal' ? false : null,
+) => ({
   id,
   type,
   status,
@@ -24,6 +30,7 @@ const transaction = (id: string, type: 'deposit' | 'withdrawal', status: string,
   payment_method: type === 'deposit' ? 'BITCOIN' : 'USDT',
   user_id: '66666666-6666-4666-8666-666666666666',
   createdAt: '2026-11-20T10:00:00.000Z',
+  address_known_over_30_days: addressKnownOver30Days,
 });
 
 const listing = {
@@ -229,6 +236,31 @@ describe('/admin-dashboard/alltransaction', () => {
     }
     expect(screen.getByRole('button', { name: 'Payment Confirmed' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Paid' })).toBeDisabled();
+  });
+
+  it('tells the payer whether a pending withdrawal goes to an address known for more than 30 days', async () => {
+    stubApi({
+      'GET /api/transactions': {
+        status: 200,
+        body: {
+          ...listing,
+          data: [
+            ...listing.data,
+            transaction('77777777-7777-4777-8777-777777777777', 'withdrawal', 'pending', '42.00', true),
+            transaction('88888888-8888-4888-8888-888888888888', 'withdrawal', 'pending', '43.00', null),
+          ],
+          total: 6,
+        },
+      },
+    });
+    await renderTransactions();
+
+    expect(within(rowOf('$300.25')).getByText('New address')).toBeInTheDocument();
+    expect(within(rowOf('$42.00')).getByText('Known address')).toBeInTheDocument();
+    // Before the address book, decided, or a deposit: nothing to say.
+    for (const amount of ['$43.00', '$99.00', '$1,500.00', '$2,500.00']) {
+      expect(within(rowOf(amount)).queryByText(/(Known|New) address/)).not.toBeInTheDocument();
+    }
   });
 
   it('says "No transactions found" when there are none, and filters by type and status on the server', async () => {

@@ -12,6 +12,7 @@ import {
   type TransactionStatus,
   type TransactionType,
 } from '../api/get-admin-transactions.js';
+import { AddressAgeChip } from './address-age-chip.js';
 import { TransactionActions } from './transaction-actions.js';
 import { TransactionStatusChip } from './transaction-status-chip.js';
 
@@ -70,7 +71,16 @@ export function TransactionsTable({ readOnly }: { readOnly: boolean }) {
 
   const columns = useMemo<DataTableColumn<AdminTransactionRow>[]>(
     () => [
-      { id: 'type', header: 'Type', cell: ({ row }) => typeLabels[row.original.type] },
+      {
+        id: 'type',
+        header: 'Type',
+        cell: ({ row }) => (
+          <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+            <span>{typeLabels[row.original.type]}</span>
+            <AddressAgeChip transaction={row.original} />
+          </Stack>
+        ),
+      },
       { id: 'amount', header: 'Amount', cell: ({ row }) => formatUsd(row.original.amount) },
       {
         id: 'status',
