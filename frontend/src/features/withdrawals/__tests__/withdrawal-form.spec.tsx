@@ -436,6 +436,28 @@ describe('withdrawal protection on the withdrawal form', () => {
     expect(currentLocation().pathname).toBe('/dashboard/withdraw-balance');
   });
 
+  it('says when the address book cannot be read, and still sends a typed address', async () => {
+    const api = stubMemberApi({
+      'GET /api/user/withdrawal-protection': { status: 503, body: { message: 'Down' } },
+      'POST /api/withdraw': withdrawalAnswer,
+    });
+    const { user } = await renderWithdrawal('/dashboard/withdraw-balance');
+
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Your saved addresses and withdrawal limits could not be loaded.',
+    );
+    await user.type(screen.getByLabelText('Amount'), '10');
+    await user.click(screen.getByRole('button', { name: 'BITCOIN' }));
+    expect(screen.getByLabelText('Wallet Address')).toHaveValue('');
+    await user.type(screen.getByLabelText('Wallet Address'), BITCOIN);
+    await user.click(proceed());
+
+    expect(await screen.findByText('Withdrawal successful!')).toBeVisible();
+    expect(api.sentBodies('POST /api/withdraw')).toEqual([
+      { source: 'balance', amount: '10', payment_method: 'BITCOIN', wallet_address: BITCOIN },
+    ]);
+  });
+
   it.each([390, 1280])('shows a lock and a hold above the form at %ipx', async (width) => {
     setViewportWidth(width);
     stubMemberApi({

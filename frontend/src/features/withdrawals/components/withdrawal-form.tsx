@@ -276,7 +276,8 @@ export function WithdrawalForm({ source }: { source: WithdrawalSource }) {
         />
         {methods.isError ? (
           <Alert severity="error">The payment methods could not be loaded.</Alert>
-        ) : methods.isPending ? (
+        ) : methods.isPending || protection.isPending ? (
+          // The methods wait for the address book, so that choosing one fills in its usable address.
           <Typography sx={{ color: 'text.secondary' }}>Loading...</Typography>
         ) : (
           <MethodChoice
