@@ -87,12 +87,28 @@ const investments = {
   },
 };
 
+const withdrawalProtection = {
+  status: 200,
+  body: {
+    addresses: [],
+    hold: null,
+    lock: null,
+    limits: {
+      own: false,
+      daily: { limit: '50000.00', used: '0.00', left: '50000.00' },
+      thirty_days: { limit: '250000.00', used: '0.00', left: '250000.00' },
+    },
+    cooling_hours: 48,
+  },
+};
+
 function routes(role: 'admin' | 'auditor', extra: Parameters<typeof stubApi>[0] = {}) {
   return {
     'GET /api/admin': staffSession(role),
     [`GET ${USER_URL}`]: member(),
     [`GET ${USER_URL}/activity`]: activity,
     [`GET ${USER_URL}/investments`]: investments,
+    [`GET ${USER_URL}/withdrawal-protection`]: withdrawalProtection,
     ...extra,
   };
 }

@@ -17,6 +17,7 @@ import { RunningInvestments } from './running-investments.js';
 import { UserActions } from './user-actions.js';
 import { UserInformation } from './user-information.js';
 import { UserSummaryCards } from './user-summary-cards.js';
+import { WithdrawalProtection } from './withdrawal-protection.js';
 
 /** One member as staff see them; an auditor gets no actions and a disabled form. */
 export function ManageUser({ userId, readOnly }: { userId: string; readOnly: boolean }) {
@@ -77,6 +78,7 @@ export function ManageUser({ userId, readOnly }: { userId: string; readOnly: boo
               <EditUserForm key={user.data.id} user={user.data} readOnly={readOnly} />
             </Grid>
           </Grid>
+          <WithdrawalProtection userId={userId} readOnly={readOnly || user.data.status === 'closed'} />
           <RunningInvestments userId={userId} />
           <AccountActivity userId={userId} />
         </>

@@ -1,0 +1,24 @@
+import type { MessageResponse, UnlockAccountRequest } from '@ledgerstone/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+
+import { api } from '../../../lib/api-client.js';
+import { getAccountActivityQueryOptions } from './get-account-activity.js';
+import { getWithdrawalProtectionQueryOptions } from './get-withdrawal-protection.js';
+
+/** 409 when the account is not locked (any more). */
+export const unlockAccount = (userId: string, data: UnlockAccountRequest): Promise<MessageResponse> =>
+  api.post<MessageResponse>(`/admin/users/${encodeURIComponent(userId)}/unlock`, data);
+
+/** Lifts the lock with a reason; whatever the answer, the section reads the lock again. */
+export const useUnlockAccount = (userId: string) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ['admin', 'users', userId, 'unlock'],
+    mutationFn: (data: UnlockAccountRequest) => unlockAccount(userId, data),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: getWithdrawalProtectionQueryOptions(userId).queryKey }),
+        queryClient.invalidateQueries({ queryKey: getAccountActivityQueryOptions(userId).queryKey }),
+      ]),
+  });
+};
