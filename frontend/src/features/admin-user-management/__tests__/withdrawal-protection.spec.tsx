@@ -196,7 +196,7 @@ describe('Manage User: withdrawal protection', () => {
     await user.type(within(form).getByLabelText('Daily limit (24 hours)'), '20000');
     await user.clear(within(form).getByLabelText('30-day limit'));
     await user.type(within(form).getByLabelText('30-day limit'), '10000');
-    await user.type(within(form).getByLabelText(/Reason/), 'Asked by the member');
+    await user.type(within(form).getByLabelText(/^Why these limits/), 'Asked by the member');
     await user.click(within(form).getByRole('button', { name: 'Save limits' }));
     expect(await within(form).findByText(accountMessages.invalidLimits)).toBeInTheDocument();
     expect(api.sentBodies(`PUT ${USER_URL}/withdrawal-limits`)).toEqual([]);
@@ -216,7 +216,7 @@ describe('Manage User: withdrawal protection', () => {
     ]);
     const refreshed = screen.getByRole('form', { name: "Set this member's own limits" });
     expect(within(refreshed).getByLabelText('Daily limit (24 hours)')).toHaveValue('2000.00');
-    expect(within(refreshed).getByLabelText(/Reason/)).toHaveValue('');
+    expect(within(refreshed).getByLabelText(/^Why these limits/)).toHaveValue('');
   });
 
   it('lets an auditor see the lock and the limits but neither unlock nor set limits', async () => {

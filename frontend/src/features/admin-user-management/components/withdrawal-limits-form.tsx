@@ -81,7 +81,7 @@ export function WithdrawalLimitsForm({
         </Grid>
         <Grid size={12}>
           <TextField
-            label="Reason"
+            label="Why these limits"
             required
             fullWidth
             multiline

@@ -76,8 +76,10 @@ export class RequestWithdrawalHandler implements ICommandHandler<RequestWithdraw
     const withdrawalId = randomUUID();
     const { coolingHours, defaultLimits } = this.config.withdrawalProtection;
     const requestedAt = this.clock.now();
-    // A security change whose hold was not appended yet holds this withdrawal all the same.
+    // A security change whose hold was not appended yet (the step after the change was lost) holds this withdrawal
+    // all the same: the hold is recorded first, so it stands even though the withdrawal is refused.
     const holds = await this.holds.holdsFor(userId, requestedAt);
+    if (holds.length > 0) await this.holds.append(userId, holds, commandMetadata(actor, context));
     const { result, position } = await this.accounts.execute<WithdrawalAnswer>({
       userId,
       commandType: 'RequestWithdrawal',

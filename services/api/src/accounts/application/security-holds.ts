@@ -60,7 +60,11 @@ export class SecurityHolds {
       .executeTakeFirst();
     if (user?.role !== 'member') return;
     const holds = await this.holdsFor(userId, now);
-    if (holds.length === 0) return;
+    if (holds.length > 0) await this.append(userId, holds, metadata);
+  }
+
+  /** The holds decided and appended; one already held for appends nothing. */
+  async append(userId: string, holds: StartSecurityHold[], metadata: EventMetadata): Promise<void> {
     await this.accounts.execute({
       userId,
       commandType: 'StartSecurityHold',
