@@ -28,7 +28,9 @@ function LockForm({ token, titleId }: { token: string; titleId: string }) {
     return (
       <Stack spacing={2}>
         <Alert severity="success">{lock.data.message}</Alert>
-        <Link href={paths.auth.forgotPassword.path}>Reset your password</Link>
+        <Link href={paths.auth.forgotPassword.path} underline="always">
+          Reset your password
+        </Link>
       </Stack>
     );
   }
@@ -51,7 +53,7 @@ function LockForm({ token, titleId }: { token: string; titleId: string }) {
           {serverMessage(lock.error, 'The account could not be locked. Try again.')}
         </Alert>
       )}
-      <Button type="submit" variant="contained" color="error" size="large" disabled={lock.isPending}>
+      <Button type="submit" variant="contained" size="large" disabled={lock.isPending}>
         {lock.isPending ? 'Locking...' : 'Lock my account'}
       </Button>
     </Stack>

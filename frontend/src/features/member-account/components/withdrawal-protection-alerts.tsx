@@ -28,8 +28,10 @@ function LockAlert({ lock }: { lock: Lock }) {
         </Typography>
         <Typography variant="body2">
           If you did not make the changes we e-mailed you about, someone else may know your password.{' '}
-          <Link href={paths.auth.forgotPassword.path}>Reset your password</Link> now, then contact us to have
-          the lock lifted.
+          <Link href={paths.auth.forgotPassword.path} underline="always">
+            Reset your password
+          </Link>{' '}
+          now, then contact us to have the lock lifted.
         </Typography>
       </Stack>
     </Alert>

@@ -129,7 +129,10 @@ function NoUsableAddress({ method, cooling }: { method: PaymentMethodResponse; c
           Your {PAYOUT_WALLET_LABELS[wallet]} address is usable from {formatDateTime(usable_from)}.
         </Fragment>
       ))}{' '}
-      <Link href={paths.dashboard.updateWallet.path}>Add or check your addresses in Withdrawal Gateway</Link>.
+      <Link href={paths.dashboard.updateWallet.path} underline="always">
+        Add or check your addresses in Withdrawal Gateway
+      </Link>
+      .
     </Alert>
   );
 }
