@@ -76,7 +76,7 @@ export async function startProjector(config: ProjectorConfig, logger: Logger): P
   mailQueue.on('error', () => undefined);
 
   const failedBatches = new WeakMap<object, FailedBatch>();
-  const subscribers = withFailedBatches([...projections, createNotifier(mailQueue)], failedBatches);
+  const subscribers = withFailedBatches([...projections, createNotifier(mailQueue, config)], failedBatches);
   // Each active projection keeps a connection for its advisory lock; its batches, the mail relay and the
   // health check one more each.
   const db = createDatabase(config.databaseUrl, { maxConnections: subscribers.length + 4 });

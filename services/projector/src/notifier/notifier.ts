@@ -4,7 +4,6 @@ import { accountEventTypes } from '@ledgerstone/ledger';
 import type { RecordedAccountEvent } from '@ledgerstone/read-models';
 import type { Queue } from 'bullmq';
 import { sql } from 'kysely';
-import { loadConfig } from '../config.js';
 import { accountMail, type LockLinks, type Recipient } from './account-mail.js';
 
 export const NOTIFIER_NAME = 'notifier';
@@ -16,8 +15,7 @@ export const NOTIFIER_NAME = 'notifier';
  */
 export function createNotifier(
   queue: Pick<Queue<MailJob>, 'add'>,
-  // The projector's own settings, which main.ts has already checked at start, from the same environment.
-  links: LockLinks = loadConfig(process.env),
+  links: LockLinks,
 ): Projection {
   return {
     name: NOTIFIER_NAME,
