@@ -13,10 +13,7 @@ export const NOTIFIER_NAME = 'notifier';
  * retried after a failure (Redis down, a crash before the checkpoint) never queues a mail twice. It is no
  * read model: a rebuild would mail every event again, so it stays out of the rebuildable projections.
  */
-export function createNotifier(
-  queue: Pick<Queue<MailJob>, 'add'>,
-  links: LockLinks,
-): Projection {
+export function createNotifier(queue: Pick<Queue<MailJob>, 'add'>, links: LockLinks): Projection {
   return {
     name: NOTIFIER_NAME,
     eventTypes: accountEventTypes,
