@@ -61,6 +61,7 @@ export const mailTemplateData = {
     firstName: z.string().min(1),
     changedAt: z.iso.datetime(),
     forgotPasswordUrl: z.url({ protocol: /^https?$/ }),
+    lockUrl: lockUrl.optional(),
   }),
   /** To the owner of an address someone tried to sign up with: the signup was answered as for a new address. */
   'signup-attempted': z.object({

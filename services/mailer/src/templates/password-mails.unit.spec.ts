@@ -61,4 +61,13 @@ describe('password changed mail', () => {
       /^Invalid data for mail template "password-changed": changedAt: /,
     );
   });
+
+  it("carries the member's lock link when it has one, and none otherwise", () => {
+    const lockUrl = 'https://ledgerstone.example/lock-account?token=abc.def';
+    const mail = renderMail({ ...job, data: { ...job.data, lockUrl } });
+
+    expect(mail.text).toContain(`This wasn't me: lock my account\n${lockUrl}`);
+    expect(mail.html).toContain('href="https://ledgerstone.example/lock-account?token=abc.def"');
+    expect(renderMail(job).text).not.toContain('lock my account');
+  });
 });

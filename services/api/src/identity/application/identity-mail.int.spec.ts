@@ -114,3 +114,25 @@ describe('security change mails', () => {
     expect(job.data).toMatchObject({ securityUrl: 'http://ledgerstone.test/admin-dashboard/security' });
   });
 });
+
+describe('password changed mails', () => {
+  it('give a member a lock link for the change, and staff none', async () => {
+    const [member, admin] = [await addUser('member'), await addUser('admin')];
+    const changed = (to: string, audience: 'member' | 'admin', eventId: string) =>
+      database.db
+        .transaction()
+        .execute((trx: Transaction<IdentityTables>) =>
+          mail.passwordChanged(trx, to, 'Ada', at, audience, { eventId, eventType: 'PasswordChanged' }),
+        );
+    const eventId = randomUUID();
+
+    const { job } = await changed(member.email, 'member', eventId);
+    const lockUrl = new URL((job.data as { lockUrl: string }).lockUrl);
+    expect(readLockLink(config.accountLinkKey, lockUrl.searchParams.get('token') ?? '')).toEqual({
+      userId: member.id,
+      linkId: eventId,
+      expiresAt: new Date('2026-03-03T10:04:00.000Z'),
+    });
+    expect((await changed(admin.email, 'admin', randomUUID())).job.data).not.toHaveProperty('lockUrl');
+  });
+});

@@ -81,7 +81,8 @@ export class IdentityMail {
     );
   }
 
-  passwordChanged<Tables>(
+  /** A member's notice carries a lock link for the change: a stolen password's new owner must not go unnoticed. */
+  async passwordChanged<Tables>(
     trx: Transaction<Tables>,
     to: string,
     firstName: string,
@@ -90,12 +91,21 @@ export class IdentityMail {
     cause: IdentityMailCause,
   ): Promise<OutboxMail> {
     const forgotPasswordUrl = `${this.publicUrl}${PAGES[audience].forgotPassword}`;
+    const lockUrl =
+      audience === 'member' && 'eventId' in cause
+        ? await this.lockUrl(trx as unknown as IdentityTransaction, to, cause.eventId, changedAt)
+        : undefined;
     return this.record(
       trx,
       {
         template: 'password-changed',
         to,
-        data: { firstName, changedAt: changedAt.toISOString(), forgotPasswordUrl },
+        data: {
+          firstName,
+          changedAt: changedAt.toISOString(),
+          forgotPasswordUrl,
+          ...(lockUrl && { lockUrl }),
+        },
       },
       cause,
     );
