@@ -119,11 +119,13 @@ describe('password changed mails', () => {
   it('give a member a lock link for the change, and staff none', async () => {
     const [member, admin] = [await addUser('member'), await addUser('admin')];
     const changed = (to: string, audience: 'member' | 'admin', eventId: string) =>
-      database.db
-        .transaction()
-        .execute((trx: Transaction<IdentityTables>) =>
-          mail.passwordChanged(trx, to, 'Ada', at, audience, { eventId, eventType: 'PasswordChanged' }),
-        );
+      database.db.transaction().execute((trx: Transaction<IdentityTables>) =>
+        mail.passwordChanged(trx, to, 'Ada', at, audience, {
+          eventId,
+          eventType: 'PasswordChanged',
+          requestId: 'req-4',
+        }),
+      );
     const eventId = randomUUID();
 
     const { job } = await changed(member.email, 'member', eventId);
