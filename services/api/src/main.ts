@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import { AccrualJob } from './accounts/index.js';
+import { AccrualJob, AddressBookBackfill } from './accounts/index.js';
 import { createApp } from './app.js';
 import { DemoCatalog } from './catalog/index.js';
 import { fileOffsetClock } from './shared/clock/clock.js';
@@ -21,6 +21,7 @@ async function main() {
   const clock = config.testClockFile ? fileOffsetClock(config.testClockFile) : undefined;
   const app = await createApp(config, { clock });
   await app.get(FirstAdmin).ensure();
+  await app.get(AddressBookBackfill).run();
   if (config.seedDemoData) await app.get(DemoCatalog).seed();
   // On SIGINT/SIGTERM Nest stops accepting requests, runs the shutdown hooks (closing every connection).
   app.enableShutdownHooks(['SIGINT', 'SIGTERM']);

@@ -25,6 +25,7 @@ import {
   LockAccountController,
   MemberWithdrawalProtectionController,
 } from './http/withdrawal-protection.controllers.js';
+import { AddressBookBackfill } from './application/address-book-backfill.js';
 import { HoldWithdrawalsHandler } from './application/hold-withdrawals.command.js';
 import { SecurityHolds } from './application/security-holds.js';
 import { GetPayoutWalletsHandler } from './application/get-payout-wallets.query.js';
@@ -67,7 +68,15 @@ const commandHandlers = [
 
 const queryHandlers = [ReadDepositProofHandler, GetPayoutWalletsHandler, GetWithdrawalProtectionHandler];
 
-const services = [AccountCommands, SecurityHolds, AccountLookup, ProofStorage, ProfitAccrual, AccrualJob];
+const services = [
+  AccountCommands,
+  SecurityHolds,
+  AddressBookBackfill,
+  AccountLookup,
+  ProofStorage,
+  ProfitAccrual,
+  AccrualJob,
+];
 
 @Module({
   imports: [IdentityModule, CatalogModule],
