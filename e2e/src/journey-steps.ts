@@ -214,6 +214,38 @@ export async function savePayoutWallets(page: Page, baseUrl: string, bitcoin = B
   await page.getByText('Wallet address saved successfully').waitFor(TIMEOUT);
 }
 
+/** The admin opens the member's Manage User page from the user list. */
+export async function openManageUser(admin: Page, baseUrl: string, email: string) {
+  await admin.goto(`${baseUrl}/admin-dashboard/alluser`);
+  await admin
+    .getByRole('row')
+    .filter({ hasText: email })
+    .getByRole('link', { name: /^Manage user/ })
+    .click();
+  await admin.getByText('View and edit user information').waitFor(TIMEOUT);
+}
+
+/** On Manage User, the admin sets the Account Balance with a reason, as Edit User Details does. */
+export async function setAccountBalance(admin: Page, balance: string, reason: string) {
+  await admin.getByRole('textbox', { name: 'Account Balance' }).fill(balance);
+  await admin.getByLabel(/^Reason/).fill(reason);
+  await admin.getByRole('button', { name: 'Update Details' }).click();
+  await admin.getByText('User updated successfully').waitFor(TIMEOUT);
+}
+
+/** Opens a withdrawal page until it shows the Account Balance: the figure comes from a read model. */
+export async function waitForAccountBalance(page: Page, url: string, figure: string) {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    await page.goto(url);
+    const balance = page.getByText(/^Account Balance:/);
+    await balance.waitFor(TIMEOUT);
+    if ((await balance.innerText()).includes(figure)) return;
+    if (Date.now() > deadline) throw new Error(`the Account Balance is not ${figure}`);
+    await page.waitForTimeout(500);
+  }
+}
+
 export async function expectNoSeriousViolations(page: Page, screen: string) {
   expect({ screen, violations: await seriousAccessibilityViolations(page) }).toEqual({
     screen,

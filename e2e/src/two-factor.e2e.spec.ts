@@ -13,12 +13,15 @@ import {
   expectNoSeriousViolations,
   logIn,
   newMember,
+  openManageUser,
   savePayoutWallets,
+  setAccountBalance,
   saveRecoveryCodes,
   setUpAuthenticatorApp,
   signUpAndVerify,
   type Member,
   type Staff,
+  waitForAccountBalance,
 } from './journey-steps.js';
 import { startPlatform, type RunningPlatform } from './platform.js';
 
@@ -52,22 +55,6 @@ async function staffLogInWithCode(page: Page, baseUrl: string, staff: Staff, app
   await page.getByRole('button', { name: 'Login', exact: true }).click();
   await answerTwoStep(page, app);
   await page.waitForURL(`${baseUrl}/admin-dashboard`, TIMEOUT);
-}
-
-/**
- * Opens the withdrawal page until it shows the Account Balance: the figure comes from a read model the
- * projector may not have updated yet, and the page reads it once when it loads.
- */
-async function waitForAccountBalance(page: Page, url: string, figure: string) {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    await page.goto(url);
-    const balance = page.getByText(/^Account Balance:/);
-    await balance.waitFor(TIMEOUT);
-    if ((await balance.innerText()).includes(figure)) return;
-    if (Date.now() > deadline) throw new Error(`the Account Balance is not ${figure}`);
-    await page.waitForTimeout(500);
-  }
 }
 
 describe('two-step verification through the whole stack', () => {
@@ -164,17 +151,8 @@ describe('two-step verification through the whole stack', () => {
       // An admin credits the member, so there is something to withdraw.
       const admin = await context.newPage();
       await staffLogInWithCode(admin, baseUrl, staff, staffApp);
-      await admin.goto(`${baseUrl}/admin-dashboard/alluser`);
-      await admin
-        .getByRole('row')
-        .filter({ hasText: member.email })
-        .getByRole('link', { name: /^Manage user/ })
-        .click();
-      await admin.getByText('View and edit user information').waitFor(TIMEOUT);
-      await admin.getByRole('textbox', { name: 'Account Balance' }).fill('200');
-      await admin.getByLabel(/^Reason/).fill('Welcome bonus');
-      await admin.getByRole('button', { name: 'Update Details' }).click();
-      await admin.getByText('User updated successfully').waitFor(TIMEOUT);
+      await openManageUser(admin, baseUrl, member.email);
+      await setAccountBalance(admin, '200', 'Welcome bonus');
       await admin.close();
 
       await waitForAccountBalance(page, `${baseUrl}/dashboard/withdraw-balance`, '$200.00');

@@ -12,9 +12,12 @@ import {
   expectNoSeriousViolations,
   logIn,
   newMember,
+  openManageUser,
   savePayoutWallets,
+  setAccountBalance,
   signUpAndVerify,
   staffLogIn,
+  waitForAccountBalance,
 } from './journey-steps.js';
 import { waitForMail } from './mail.js';
 import { startPlatform, type RunningPlatform } from './platform.js';
@@ -22,19 +25,6 @@ import { startPlatform, type RunningPlatform } from './platform.js';
 const HOUR_MS = 3_600_000;
 const NOT_IN_BOOK =
   'Add this address in Withdrawal Gateway first; a new address can be used 48 hours after it is added.';
-
-/** Opens the withdrawal page until it shows the Account Balance: the figure comes from a read model. */
-async function waitForAccountBalance(page: Page, url: string, figure: string) {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    await page.goto(url);
-    const balance = page.getByText(/^Account Balance:/);
-    await balance.waitFor(TIMEOUT);
-    if ((await balance.innerText()).includes(figure)) return;
-    if (Date.now() > deadline) throw new Error(`the Account Balance is not ${figure}`);
-    await page.waitForTimeout(500);
-  }
-}
 
 async function withdraw(page: Page, baseUrl: string, amount: string) {
   await waitForAccountBalance(page, `${baseUrl}/dashboard/withdraw-balance`, '$200.00');
@@ -90,17 +80,8 @@ describe('withdrawal protection through the whole stack', () => {
     await expectNoSeriousViolations(member, '/dashboard/update-wallet with cooling addresses');
 
     await staffLogIn(admin, baseUrl);
-    await admin.goto(`${baseUrl}/admin-dashboard/alluser`);
-    await admin
-      .getByRole('row')
-      .filter({ hasText: grace.email })
-      .getByRole('link', { name: /^Manage user/ })
-      .click();
-    await admin.getByText('View and edit user information').waitFor(TIMEOUT);
-    await admin.getByRole('textbox', { name: 'Account Balance' }).fill('200');
-    await admin.getByLabel(/^Reason/).fill('Opening balance');
-    await admin.getByRole('button', { name: 'Update Details' }).click();
-    await admin.getByText('User updated successfully').waitFor(TIMEOUT);
+    await openManageUser(admin, baseUrl, grace.email);
+    await setAccountBalance(admin, '200', 'Opening balance');
 
     await withdraw(member, baseUrl, '50');
     await member.getByText(NOT_IN_BOOK).first().waitFor(TIMEOUT);
