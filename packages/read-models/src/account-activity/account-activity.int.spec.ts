@@ -140,6 +140,56 @@ describe('account activity', () => {
     expect(evolve(null, log.identity('UserVerified', { userId }))).toBeNull();
   });
 
+  it("shows withdrawal protection's events without an amount, the lock, unlock and limits with their reasons", () => {
+    const userId = randomUUID();
+    const at = '2026-11-21T12:00:00.000Z';
+    const row = (event: Parameters<typeof evolve>[1]) => {
+      const evolved = evolve(null, event);
+      return evolved && { type: evolved.type, amount: evolved.amount, reason: evolved.reason };
+    };
+    const events = [
+      log.account('PayoutAddressSaved', {
+        userId,
+        wallet: 'bitcoin',
+        addressKey: 'k',
+        savedAt: at,
+        usableFrom: at,
+      }),
+      log.account('PayoutAddressRemoved', { userId, wallet: 'solana', removedAt: at }),
+      log.account('SecurityHoldStarted', {
+        userId,
+        cause: 'password-changed',
+        changePosition: 3,
+        startedAt: at,
+        until: at,
+      }),
+      log.account('AccountLocked', {
+        userId,
+        lockedBy: 'member',
+        adminId: null,
+        reason: 'From the mail',
+        lockedAt: at,
+      }),
+      log.account('AccountUnlocked', { userId, adminId: ADMIN_ID, reason: 'Owner called', unlockedAt: at }),
+      log.account('WithdrawalLimitsSet', {
+        userId,
+        daily: '100000',
+        thirtyDays: '300000',
+        reason: 'Asked for lower limits',
+        adminId: ADMIN_ID,
+        setAt: at,
+      }),
+    ];
+    expect(events.map(row)).toEqual([
+      { type: 'PayoutAddressSaved', amount: 0n, reason: null },
+      { type: 'PayoutAddressRemoved', amount: 0n, reason: null },
+      { type: 'SecurityHoldStarted', amount: 0n, reason: null },
+      { type: 'AccountLocked', amount: 0n, reason: 'From the mail' },
+      { type: 'AccountUnlocked', amount: 0n, reason: 'Owner called' },
+      { type: 'WithdrawalLimitsSet', amount: 0n, reason: 'Asked for lower limits' },
+    ]);
+  });
+
   it('a batch delivered twice leaves one row per event', async () => {
     const member = memberEvents(log);
     const batch = [
