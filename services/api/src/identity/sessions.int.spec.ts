@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { CommandBus } from '@nestjs/cqrs';
 import { identityMessages } from '@ledgerstone/contracts';
+import { readLockLink } from '@ledgerstone/process-kit';
+import { LOCAL_ACCOUNT_LINK_KEY } from '../shared/config/config.js';
 import { LogIn, type LoginOutcome } from './application/log-in.command.js';
 import { PasswordHasher } from './application/password-hasher.js';
 import { tokenHash } from './domain/secrets.js';
@@ -317,13 +319,19 @@ describe('PATCH /api/user/pass', () => {
       .expect(401);
     await signedIn(testApp, { email: details.email, password: 'a brand new passphrase' });
     const notice = await testApp.lastMail('password-changed', details.email);
+    const events = await testApp.events(details.userId);
+    const changed = events.findIndex((event) => event.type === 'PasswordChanged');
     expect(notice.data).toEqual({
       firstName: 'Ada',
       changedAt: testApp.clock.now().toISOString(),
       forgotPasswordUrl: `${PUBLIC_URL}/forgot-password`,
+      lockUrl: expect.stringMatching(/^http:\/\/ledgerstone\.test\/lock-account\?token=[\w.-]+$/),
     });
-    const events = await testApp.events(details.userId);
-    const changed = events.findIndex((event) => event.type === 'PasswordChanged');
+    const token = new URL(notice.data.lockUrl ?? '').searchParams.get('token') ?? '';
+    expect(readLockLink(LOCAL_ACCOUNT_LINK_KEY, token)).toMatchObject({
+      userId: details.userId,
+      linkId: events[changed]?.id,
+    });
     expect(events.slice(changed).map((event) => [event.type, event.data])).toEqual([
       ['PasswordChanged', { userId: details.userId, method: 'change' }],
       ['SessionEnded', { userId: details.userId, sessionId: expect.any(String), reason: 'password-changed' }],
