@@ -4,25 +4,11 @@ import userEvent from '@testing-library/user-event';
 
 import { stubApi, type StubbedAnswer } from '../../../testing/api-stub.js';
 import { renderApp } from '../../../testing/render-app.js';
+import { memberProfile as member } from '../../../testing/member-profile.js';
 
 const BITCOIN = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
 const ETHEREUM = '0x52908400098527886E0F7030069857D2E4169EE7';
 const SOLANA = 'So11111111111111111111111111111111111111112';
-
-const member = {
-  id: '0b5f4c7e-8a39-4f7e-9a55-1d2f3c4b5a69',
-  first_name: 'Ada',
-  last_name: 'Lovelace',
-  email: 'ada@example.com',
-  phone: '+44 117 496 0000',
-  referral_code: 'ABCD2345',
-  status: 'active',
-  createdAt: '2026-11-21T10:00:00.000Z',
-  withdrawable_balance: '1500.00',
-  total_invest: '2000.00',
-  total_withdrawal: '0.00',
-  total_balance: '300.00',
-};
 
 type Route = StubbedAnswer | (() => StubbedAnswer);
 

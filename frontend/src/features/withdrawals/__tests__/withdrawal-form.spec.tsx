@@ -6,26 +6,12 @@ import userEvent from '@testing-library/user-event';
 import { formatDateTime } from '../../../lib/date-time.js';
 import { stubApi, type StubbedAnswer } from '../../../testing/api-stub.js';
 import { renderApp, setViewportWidth } from '../../../testing/render-app.js';
+import { memberProfile as member } from '../../../testing/member-profile.js';
 
 const BITCOIN = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
 const ETHEREUM = '0x52908400098527886E0F7030069857D2E4169EE7';
 const OTHER_ETHEREUM = '0xde0B295669a9FD93d5F28D9Ec85E40f4cb697BAe';
 const SOLANA = 'So11111111111111111111111111111111111111112';
-
-const member = {
-  id: '0b5f4c7e-8a39-4f7e-9a55-1d2f3c4b5a69',
-  first_name: 'Ada',
-  last_name: 'Lovelace',
-  email: 'ada@example.com',
-  phone: '+44 117 496 0000',
-  referral_code: 'ABCD2345',
-  status: 'active',
-  createdAt: '2026-11-21T10:00:00.000Z',
-  withdrawable_balance: '1500.00',
-  total_invest: '2000.00',
-  total_withdrawal: '0.00',
-  total_balance: '300.00',
-};
 
 const method = (name: string, network: string, index: number) => ({
   id: `7d3c1a52-8f0e-4b6a-9c21-00000000000${index}`,
