@@ -62,3 +62,22 @@ export function formatMessageTime(exact: Date): string {
   const month = MONTHS[moment.getUTCMonth()] ?? '';
   return `${moment.getUTCDate()} ${month} ${moment.getUTCFullYear()}, ${pad(moment.getUTCHours())}:${pad(moment.getUTCMinutes())} UTC`;
 }
+
+/** Messages of four-eyes approvals: what a proposal, an approval and their refusals say. */
+export const approvalMessages = {
+  sentForApproval: 'Sent for approval',
+  approvedAndDone: 'Approved and done',
+  rejected: 'Rejected',
+  withdrawn: 'Proposal withdrawn',
+  expiredNow: 'Proposal expired',
+  awaitingApproval: 'Awaiting approval',
+  notFound: 'Proposal not found',
+  ownProposal: 'You proposed this: another admin must approve or reject it.',
+  notProposer: 'Only the admin who proposed this can withdraw it.',
+  staffOnlyReads: 'An auditor can see proposals but not make or decide them.',
+  accountChanged: 'This account changed since the proposal; propose again.',
+  catalogChanged: 'The plans and payment methods changed since the proposal; propose again.',
+  expired: 'This proposal expired; propose again.',
+  alreadyDecided: (status: string) => `This proposal was already ${status}.`,
+  alreadyPending: 'This is already awaiting approval.',
+} as const;

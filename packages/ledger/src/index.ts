@@ -12,3 +12,7 @@ export * from './account/account-statement.js';
 export * from './account/accrual.js';
 export * from './catalog/catalog.events.js';
 export * from './account/security-holds.js';
+export * from './approvals/approval.events.js';
+export * from './approvals/approval.errors.js';
+export * from './approvals/approval-policy.js';
+export * from './approvals/approval.decider.js';
