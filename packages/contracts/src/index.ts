@@ -13,3 +13,4 @@ export * from './history-verification.js';
 export * from './statement.js';
 export * from './transaction-jobs.js';
 export * from './withdrawal-protection.js';
+export * from './approvals.js';

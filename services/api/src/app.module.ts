@@ -2,6 +2,7 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { AccountsModule } from './accounts/index.js';
 import { ApiDocsModule } from './api-docs/index.js';
+import { ApprovalsModule } from './approvals/index.js';
 import { AuditModule } from './audit/index.js';
 import { CatalogModule } from './catalog/index.js';
 import { ClockModule, type Clock } from './shared/clock/clock.js';
@@ -30,6 +31,7 @@ export class AppModule {
         CatalogModule,
         AccountsModule,
         AccountQueriesModule,
+        ApprovalsModule,
         AuditModule,
         MarketModule.forRoot(config.marketPrices),
         QueuesBoardModule,

@@ -12,6 +12,7 @@ import { addAppendFastPath } from './0010-append-fast-path.js';
 import { addCommandRequestHash } from './0011-command-request-hash.js';
 import { createTwoFactor } from './0012-two-factor.js';
 import { createWithdrawalProtection } from './0013-withdrawal-protection.js';
+import { createApprovals } from './0014-approvals.js';
 
 // Migrations are listed in code (not read from a folder) so they work the same from src under jest and from dist.
 const migrations: Record<string, Migration> = {
@@ -28,6 +29,7 @@ const migrations: Record<string, Migration> = {
   '0011-command-request-hash': addCommandRequestHash,
   '0012-two-factor': createTwoFactor,
   '0013-withdrawal-protection': createWithdrawalProtection,
+  '0014-approvals': createApprovals,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

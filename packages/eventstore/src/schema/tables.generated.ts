@@ -31,6 +31,35 @@ export interface AdminMessages {
   user_id: string;
 }
 
+export interface Approvals {
+  action: unknown;
+  amount: bigint | null;
+  approval_id: string;
+  decided_at: Date | null;
+  decided_by: string | null;
+  decision_reason: string | null;
+  dedup_key: string | null;
+  expires_at: Date;
+  kind:
+    | 'AdjustBalances'
+    | 'ConfirmDeposit'
+    | 'MarkWithdrawalPaid'
+    | 'UnlockAccount'
+    | 'SetWithdrawalLimits'
+    | 'CreatePlan'
+    | 'ChangePlan'
+    | 'CreatePaymentMethod'
+    | 'ChangePaymentMethod';
+  proposed_at: Date;
+  proposer_id: string;
+  reason: string;
+  status: 'pending' | 'executed' | 'rejected' | 'withdrawn' | 'expired';
+  subject_id: string | null;
+  target_version: number;
+  user_id: string | null;
+  version: number;
+}
+
 export interface Commands {
   command_type: string;
   created_at: Date;
@@ -219,6 +248,7 @@ export interface WithdrawalDestinations {
 export interface DB {
   account_states: AccountStates;
   admin_messages: AdminMessages;
+  approvals: Approvals;
   commands: Commands;
   deposit_proofs: DepositProofs;
   mail_outbox: MailOutbox;

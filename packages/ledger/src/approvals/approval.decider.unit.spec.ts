@@ -28,6 +28,7 @@ const adjustment: ApprovalAction = {
   userId: 'b4444444-4444-4444-8444-444444444444',
   subjectId: null,
   amount: '150000',
+  changes: [{ label: 'Available', before: '0.00', after: '1500.00' }],
   request: { available: { shown: '0.00', target: '1500.00' }, reason: 'Wire received', version: 7 },
 };
 const planChange: ApprovalAction = {
@@ -35,6 +36,7 @@ const planChange: ApprovalAction = {
   userId: null,
   subjectId: 'c5555555-5555-4555-8555-555555555555',
   amount: null,
+  changes: [{ label: 'Percentage', before: '50', after: '60' }],
   request: { percentage: '60' },
 };
 

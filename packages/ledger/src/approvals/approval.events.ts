@@ -29,8 +29,16 @@ export interface ApprovalAction {
   subjectId: string | null;
   /** The money it moves or the figure it sets, when there is one. */
   amount: CentsString | null;
+  /** What it changes, as the proposer saw it before and as it will be after. */
+  changes: ApprovalChange[];
   /** The request as the admin sent it, run as is on approval. */
   request: Record<string, unknown>;
+}
+
+export interface ApprovalChange {
+  label: string;
+  before: string;
+  after: string;
 }
 
 export interface ApprovalProposed {

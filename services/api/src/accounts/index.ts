@@ -8,3 +8,7 @@ export { TransactionNotFoundError } from './domain/accounts.errors.js';
 export { accountsDatabase, type AccountsDatabase } from './persistence/accounts.tables.js';
 export { AccountQueriesModule } from './queries/account-queries.module.js';
 export { assertMember } from './queries/admin-account-activity.js';
+export { AdjustBalancesCommand } from './application/adjust-balances.command.js';
+export { ConfirmDepositCommand } from './application/confirm-deposit.command.js';
+export { MarkWithdrawalPaidCommand } from './application/mark-withdrawal-paid.command.js';
+export { SetWithdrawalLimitsCommand, UnlockAccountCommand } from './application/account-protection.commands.js';

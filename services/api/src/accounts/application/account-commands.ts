@@ -20,6 +20,7 @@ import { CLOCK, type Clock } from '../../shared/clock/clock.js';
 import { DATABASE, type Database } from '../../shared/infrastructure/infrastructure.tokens.js';
 import { IdempotencyKeyReusedError } from '../domain/accounts.errors.js';
 import type { IdempotencyKey } from './idempotency.js';
+import type { CoSignature } from '../../shared/approvals/four-eyes.js';
 import { loadAccountState, storeAccountState } from '../persistence/account-state-row.js';
 import {
   accountsDatabase,
@@ -50,6 +51,8 @@ export interface AccountCommandRequest<R> {
   commands(account: Account): AccountCommand[];
   /** Rows that belong to the same change (a proof's record, a payout address), written before commit. */
   record?(trx: AccountsTransaction, events: AccountEvent[]): Promise<void>;
+  /** A second admin's approval this command carries out: checked at the locked version, written with it. */
+  coSignature?: CoSignature;
   /** The id of an event, when it must be the same however often it is decided (else a random one). */
   eventId?(event: AccountEvent): string | undefined;
   /** The answer, stored with the idempotency key: plain JSON. */
@@ -104,7 +107,10 @@ export class AccountCommands {
         return outcome;
       } catch (error) {
         // Two first commands of one account, or one key sent twice at once: the loser reads the winner's write.
-        const raced = error instanceof StreamVersionConflict || isUniqueViolation(error, 'commands_pkey');
+        // (A conflict on another stream, such as a co-signing approval's, is not this account's to retry.)
+        const raced =
+          (error instanceof StreamVersionConflict && error.streamId === accountStreamId(request.userId)) ||
+          isUniqueViolation(error, 'commands_pkey');
         if (!raced || attempt >= ATTEMPTS) throw error;
       }
     }
@@ -133,6 +139,7 @@ export class AccountCommands {
       .executeTakeFirst();
     const version = row?.version ?? 0;
     let state = row ? loadAccountState(row.state) : initialState();
+    request.coSignature?.check(version);
     const events: AccountEvent[] = [];
     for (const command of request.commands({ state, version, open: user?.status !== 'closed' })) {
       for (const event of decide(command, state)) {
@@ -144,6 +151,7 @@ export class AccountCommands {
       ? await this.append(trx, request, events, version, state)
       : await this.lastPosition(trx, userId);
     if (events.length) await request.record?.(trx, events);
+    await request.coSignature?.record(trx);
     const outcome = { result: request.result(events, state), position };
     if (idempotencyKey !== undefined) {
       await trx

@@ -4,9 +4,17 @@ import {
   accountMessages,
   lockMessages,
   type MessageResponse,
+  type ProposalResponse,
   type SetWithdrawalLimitsRequest,
 } from '@ledgerstone/contracts';
-import { parseCents, ValidationError, type Cents, type IdentityEvent } from '@ledgerstone/ledger';
+import {
+  IllegalStateError,
+  MAX_AMOUNT,
+  parseCents,
+  ValidationError,
+  type Cents,
+  type IdentityEvent,
+} from '@ledgerstone/ledger';
 import { readLockLink } from '@ledgerstone/process-kit';
 import { IdentityEventLog, SessionStore, type IdentityTransaction } from '../../identity/index.js';
 import type { Actor } from '../../shared/auth/actor.js';
@@ -20,26 +28,33 @@ import { accountsDatabase, type AccountsDatabase } from '../persistence/accounts
 import { requireMember } from '../persistence/members.js';
 import { AccountCommands } from './account-commands.js';
 import { commandMetadata } from './command-metadata.js';
+import { FourEyes, type CoSignature } from '../../shared/approvals/four-eyes.js';
+import { AccountLookup } from '../persistence/account-lookup.js';
+import { lockLifting, withdrawalLimitsChange } from './proposals.js';
 
 const LOCKED_FROM_LINK = 'Locked by the member from the link in a security e-mail';
 
-export class SetWithdrawalLimitsCommand extends Command<MessageResponse> {
+export class SetWithdrawalLimitsCommand extends Command<MessageResponse | ProposalResponse> {
   constructor(
     readonly admin: Actor,
     readonly userId: string,
     readonly form: SetWithdrawalLimitsRequest,
     readonly context: RequestContext,
+    /** Set when a second admin approved this: it runs instead of being proposed. */
+    readonly coSignature?: CoSignature,
   ) {
     super();
   }
 }
 
-export class UnlockAccountCommand extends Command<MessageResponse> {
+export class UnlockAccountCommand extends Command<MessageResponse | ProposalResponse> {
   constructor(
     readonly admin: Actor,
     readonly userId: string,
     readonly reason: string,
     readonly context: RequestContext,
+    /** Set when a second admin approved this: it runs instead of being proposed. */
+    readonly coSignature?: CoSignature,
   ) {
     super();
   }
@@ -63,18 +78,37 @@ export class SetWithdrawalLimitsHandler implements ICommandHandler<SetWithdrawal
     @Inject(DATABASE) database: Database,
     private readonly accounts: AccountCommands,
     @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(API_CONFIG) private readonly config: ApiConfig,
+    private readonly lookup: AccountLookup,
+    private readonly fourEyes: FourEyes,
   ) {
     this.db = accountsDatabase(database);
   }
 
-  async execute({ admin, userId, form, context }: SetWithdrawalLimitsCommand): Promise<MessageResponse> {
+  async execute({
+    admin,
+    userId,
+    form,
+    context,
+    coSignature,
+  }: SetWithdrawalLimitsCommand): Promise<MessageResponse | ProposalResponse> {
     await requireMember(this.db, userId);
     const daily = limit('daily', form.daily);
     const thirtyDays = limit('thirty_days', form.thirty_days);
+    if (daily <= 0n || thirtyDays > MAX_AMOUNT || daily > thirtyDays) {
+      throw new ValidationError('daily', accountMessages.invalidLimits);
+    }
+    if (!coSignature && this.fourEyes.requires('SetWithdrawalLimits', null)) {
+      const account = await this.lookup.account(userId);
+      const current = account.state.withdrawalLimits ?? this.config.withdrawalProtection.defaultLimits;
+      const proposal = withdrawalLimitsChange(userId, account, current, { daily, thirtyDays }, form);
+      return this.fourEyes.propose(admin, proposal, context);
+    }
     await this.accounts.execute({
       userId,
       commandType: 'SetWithdrawalLimits',
-      metadata: commandMetadata(admin, context),
+      metadata: commandMetadata(admin, context, coSignature?.approvalId),
+      coSignature,
       commands: () => [
         {
           type: 'SetWithdrawalLimits',
@@ -102,16 +136,30 @@ export class UnlockAccountHandler implements ICommandHandler<UnlockAccountComman
     @Inject(DATABASE) database: Database,
     private readonly accounts: AccountCommands,
     @Inject(CLOCK) private readonly clock: Clock,
+    private readonly lookup: AccountLookup,
+    private readonly fourEyes: FourEyes,
   ) {
     this.db = accountsDatabase(database);
   }
 
-  async execute({ admin, userId, reason, context }: UnlockAccountCommand): Promise<MessageResponse> {
+  async execute({
+    admin,
+    userId,
+    reason,
+    context,
+    coSignature,
+  }: UnlockAccountCommand): Promise<MessageResponse | ProposalResponse> {
     await requireMember(this.db, userId);
+    if (!coSignature && this.fourEyes.requires('UnlockAccount', null)) {
+      const account = await this.lookup.account(userId);
+      if (!account.state.lock) throw new IllegalStateError(accountMessages.accountNotLocked);
+      return this.fourEyes.propose(admin, lockLifting(userId, account, reason), context);
+    }
     await this.accounts.execute({
       userId,
       commandType: 'UnlockAccount',
-      metadata: commandMetadata(admin, context),
+      metadata: commandMetadata(admin, context, coSignature?.approvalId),
+      coSignature,
       commands: () => [
         {
           type: 'UnlockAccount',

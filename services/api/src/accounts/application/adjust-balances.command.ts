@@ -6,6 +6,7 @@ import {
   adjustableFigures,
   type AdjustBalancesRequest,
   type CommandResponse,
+  type ProposalResponse,
 } from '@ledgerstone/contracts';
 import {
   INVALID_AMOUNT,
@@ -23,13 +24,17 @@ import { accountsDatabase, type AccountsDatabase } from '../persistence/accounts
 import { requireMember } from '../persistence/members.js';
 import { AccountCommands } from './account-commands.js';
 import { commandMetadata } from './command-metadata.js';
+import { FourEyes, type CoSignature } from '../../shared/approvals/four-eyes.js';
+import { balanceAdjustment } from './proposals.js';
 
-export class AdjustBalancesCommand extends Command<CommandResponse> {
+export class AdjustBalancesCommand extends Command<CommandResponse | ProposalResponse> {
   constructor(
     readonly admin: Actor,
     readonly userId: string,
     readonly form: AdjustBalancesRequest,
     readonly context: RequestContext,
+    /** Set when a second admin approved this: it runs instead of being proposed. */
+    readonly coSignature?: CoSignature,
   ) {
     super();
   }
@@ -47,11 +52,18 @@ export class AdjustBalancesHandler implements ICommandHandler<AdjustBalancesComm
     @Inject(DATABASE) database: Database,
     private readonly accounts: AccountCommands,
     @Inject(CLOCK) private readonly clock: Clock,
+    private readonly fourEyes: FourEyes,
   ) {
     this.db = accountsDatabase(database);
   }
 
-  async execute({ admin, userId, form, context }: AdjustBalancesCommand): Promise<CommandResponse> {
+  async execute({
+    admin,
+    userId,
+    form,
+    context,
+    coSignature,
+  }: AdjustBalancesCommand): Promise<CommandResponse | ProposalResponse> {
     await requireMember(this.db, userId);
     const figures: Partial<Record<AdjustableBucket, FigureChange>> = {};
     for (const bucket of adjustableFigures) {
@@ -64,10 +76,14 @@ export class AdjustBalancesHandler implements ICommandHandler<AdjustBalancesComm
         };
       }
     }
+    if (!coSignature && this.fourEyes.requires('AdjustBalances', null)) {
+      return this.fourEyes.propose(admin, balanceAdjustment(userId, form), context);
+    }
     const { result, position } = await this.accounts.execute({
       userId,
       commandType: 'AdjustBalances',
-      metadata: commandMetadata(admin, context),
+      metadata: commandMetadata(admin, context, coSignature?.approvalId),
+      coSignature,
       commands: ({ version }) => [
         {
           type: 'AdjustBalances',

@@ -1,6 +1,12 @@
 import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, StreamableFile } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { commandResponse, rejectRequest, type CommandResponse } from '@ledgerstone/contracts';
+import {
+  commandResponse,
+  rejectRequest,
+  type CommandResponse,
+  proposalResponse,
+  type ProposalResponse,
+} from '@ledgerstone/contracts';
 import type { RequestContext } from '../../shared/auth/request-context.js';
 import { AdminOnly, StaffRead } from '../../shared/auth/access.decorators.js';
 import { CurrentActor } from '../../shared/auth/current-actor.decorator.js';
@@ -26,13 +32,13 @@ export class AdminDepositsController {
   @ApiRoute({
     summary: 'Confirm a deposit: the amount is invested in its plan (a second confirm changes nothing)',
     tag: 'Admin',
-    response: commandResponse,
+    response: commandResponse.or(proposalResponse),
   })
   async confirm(
     @CurrentActor() admin: Actor,
     @Param('id') depositId: string,
     @RequestInfo() context: RequestContext,
-  ): Promise<CommandResponse> {
+  ): Promise<CommandResponse | ProposalResponse> {
     return this.commands.execute(new ConfirmDepositCommand(admin, depositId, context));
   }
 

@@ -8,6 +8,8 @@ import {
   updateUserRequest,
   type CommandResponse,
   type MessageResponse,
+  proposalResponse,
+  type ProposalResponse,
 } from '@ledgerstone/contracts';
 import type { RequestContext } from '../../shared/auth/request-context.js';
 import { AdminOnly } from '../../shared/auth/access.decorators.js';
@@ -32,14 +34,14 @@ export class AdminUsersController {
       "Set the available, invested and profit figures: send the changed ones as { shown, target } with the version the figures were read at; each change is an adjustment with the reason; 409 when the version or a shown figure is not the account's",
     tag: 'Admin',
     request: adjustBalancesRequest,
-    response: commandResponse,
+    response: commandResponse.or(proposalResponse),
   })
   async adjustBalances(
     @CurrentActor() admin: Actor,
     @Param('id') userId: string,
     @Body() body: unknown,
     @RequestInfo() context: RequestContext,
-  ): Promise<CommandResponse> {
+  ): Promise<CommandResponse | ProposalResponse> {
     const form = parseRequest(adjustBalancesRequest, body);
     return this.commands.execute(new AdjustBalancesCommand(admin, userId, form, context));
   }

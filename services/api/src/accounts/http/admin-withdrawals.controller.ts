@@ -5,6 +5,8 @@ import {
   payWithdrawalRequest,
   rejectRequest,
   type CommandResponse,
+  proposalResponse,
+  type ProposalResponse,
 } from '@ledgerstone/contracts';
 import type { RequestContext } from '../../shared/auth/request-context.js';
 import { AdminOnly } from '../../shared/auth/access.decorators.js';
@@ -27,14 +29,14 @@ export class AdminWithdrawalsController {
     summary: 'Mark a withdrawal paid, with the payout transaction reference when there is one',
     tag: 'Admin',
     request: payWithdrawalRequest,
-    response: commandResponse,
+    response: commandResponse.or(proposalResponse),
   })
   async pay(
     @CurrentActor() admin: Actor,
     @Param('id') withdrawalId: string,
     @Body() body: unknown,
     @RequestInfo() context: RequestContext,
-  ): Promise<CommandResponse> {
+  ): Promise<CommandResponse | ProposalResponse> {
     const { payoutReference } = parseRequest(payWithdrawalRequest, body);
     return this.commands.execute(
       new MarkWithdrawalPaidCommand(admin, withdrawalId, payoutReference, context),

@@ -8,6 +8,8 @@ import {
   withdrawalProtection,
   type MessageResponse,
   type WithdrawalProtection,
+  proposalResponse,
+  type ProposalResponse,
 } from '@ledgerstone/contracts';
 import { AdminOnly, MemberOnly, Public, StaffRead } from '../../shared/auth/access.decorators.js';
 import type { Actor } from '../../shared/auth/actor.js';
@@ -65,14 +67,14 @@ export class AdminWithdrawalProtectionController {
       "Set a member's own rolling withdrawal limits (daily, 30 days) in place of the defaults, with a reason recorded on the account",
     tag: 'Admin',
     request: setWithdrawalLimitsRequest,
-    response: messageResponse,
+    response: messageResponse.or(proposalResponse),
   })
   async setLimits(
     @CurrentActor() admin: Actor,
     @Param('id') userId: string,
     @Body() body: unknown,
     @RequestInfo() context: RequestContext,
-  ): Promise<MessageResponse> {
+  ): Promise<MessageResponse | ProposalResponse> {
     const form = parseRequest(setWithdrawalLimitsRequest, body);
     return this.commands.execute(new SetWithdrawalLimitsCommand(admin, userId, form, context));
   }
@@ -84,14 +86,14 @@ export class AdminWithdrawalProtectionController {
     summary: "Lift a member's account lock, with a reason recorded on the account; 409 when it is not locked",
     tag: 'Admin',
     request: unlockAccountRequest,
-    response: messageResponse,
+    response: messageResponse.or(proposalResponse),
   })
   async unlock(
     @CurrentActor() admin: Actor,
     @Param('id') userId: string,
     @Body() body: unknown,
     @RequestInfo() context: RequestContext,
-  ): Promise<MessageResponse> {
+  ): Promise<MessageResponse | ProposalResponse> {
     const { reason } = parseRequest(unlockAccountRequest, body);
     return this.commands.execute(new UnlockAccountCommand(admin, userId, reason, context));
   }

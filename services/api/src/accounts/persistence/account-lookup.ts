@@ -1,7 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { initialState, type AccountState } from '@ledgerstone/ledger';
 import { z } from 'zod';
 import { DATABASE, type Database } from '../../shared/infrastructure/infrastructure.tokens.js';
 import { TransactionNotFoundError } from '../domain/accounts.errors.js';
+import { loadAccountState } from './account-state-row.js';
 import { accountsDatabase, type AccountsDatabase } from './accounts.tables.js';
 
 const uuid = z.guid();
@@ -37,6 +39,18 @@ export class AccountLookup {
       : undefined;
     if (!row) throw new TransactionNotFoundError('withdrawal');
     return row.user_id;
+  }
+
+  /** The account as its state row holds it now (version 0 and an empty state before its first event). */
+  async account(userId: string): Promise<{ version: number; state: AccountState }> {
+    const row = await this.db
+      .selectFrom('account_states')
+      .select(['version', 'state'])
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return row
+      ? { version: row.version, state: loadAccountState(row.state) }
+      : { version: 0, state: initialState() };
   }
 
   /** The proof of a deposit; with `ownerId`, only when it is that member's. */

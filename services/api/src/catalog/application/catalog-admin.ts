@@ -9,11 +9,17 @@ import type {
 import { EventStore, type ActorRole, type LogPosition } from '@ledgerstone/eventstore';
 import { CATALOG_STREAM_ID } from '@ledgerstone/ledger';
 import { CLOCK, type Clock } from '../../shared/clock/clock.js';
+import type { CoSignature } from '../../shared/approvals/four-eyes.js';
 import { DATABASE, type Database } from '../../shared/infrastructure/infrastructure.tokens.js';
 import { evolve, type Catalog, type PaymentMethod, type Plan } from '../domain/catalog.js';
 import { decide, paymentMethodWithId, planWithId, type CatalogCommand } from '../domain/catalog.decider.js';
 import { loadCatalog, writeCatalogEvent } from '../persistence/catalog-rows.js';
-import { catalogDatabase, lockCatalog, type CatalogDatabase } from '../persistence/catalog.tables.js';
+import {
+  catalogDatabase,
+  catalogVersion,
+  lockCatalog,
+  type CatalogDatabase,
+} from '../persistence/catalog.tables.js';
 
 /** Who makes the change, as the catalog's events record it. */
 export interface CatalogChangeContext {
@@ -45,10 +51,17 @@ export class CatalogAdmin {
     this.db = catalogDatabase(database);
   }
 
-  createPlan(plan: CreatePlanRequest, context: CatalogChangeContext): Promise<CatalogChange<Plan>> {
+  createPlan(
+    plan: CreatePlanRequest,
+    context: CatalogChangeContext,
+    coSignature?: CoSignature,
+  ): Promise<CatalogChange<Plan>> {
     const planId = randomUUID();
-    return this.change(context, { type: 'CreatePlan', data: { planId, plan } }, (catalog) =>
-      planWithId(catalog, planId),
+    return this.change(
+      context,
+      { type: 'CreatePlan', data: { planId, plan } },
+      (catalog) => planWithId(catalog, planId),
+      coSignature,
     );
   }
 
@@ -56,9 +69,13 @@ export class CatalogAdmin {
     planId: string,
     change: UpdatePlanRequest,
     context: CatalogChangeContext,
+    coSignature?: CoSignature,
   ): Promise<CatalogChange<Plan>> {
-    return this.change(context, { type: 'ChangePlan', data: { planId, change } }, (catalog) =>
-      planWithId(catalog, planId),
+    return this.change(
+      context,
+      { type: 'ChangePlan', data: { planId, change } },
+      (catalog) => planWithId(catalog, planId),
+      coSignature,
     );
   }
 
@@ -71,12 +88,14 @@ export class CatalogAdmin {
   createPaymentMethod(
     method: CreatePaymentMethodRequest,
     context: CatalogChangeContext,
+    coSignature?: CoSignature,
   ): Promise<CatalogChange<PaymentMethod>> {
     const paymentMethodId = randomUUID();
     return this.change(
       context,
       { type: 'CreatePaymentMethod', data: { paymentMethodId, method } },
       (catalog) => paymentMethodWithId(catalog, paymentMethodId),
+      coSignature,
     );
   }
 
@@ -84,11 +103,13 @@ export class CatalogAdmin {
     paymentMethodId: string,
     change: UpdatePaymentMethodRequest,
     context: CatalogChangeContext,
+    coSignature?: CoSignature,
   ): Promise<CatalogChange<PaymentMethod>> {
     return this.change(
       context,
       { type: 'ChangePaymentMethod', data: { paymentMethodId, change } },
       (catalog) => paymentMethodWithId(catalog, paymentMethodId),
+      coSignature,
     );
   }
 
@@ -123,12 +144,14 @@ export class CatalogAdmin {
 
   /**
    * Under the catalog lock: load the catalog, decide, write the rows and append the events together. `item`
-   * reads the changed item from the catalog after the change.
+   * reads the changed item from the catalog after the change. A change a second admin approved runs only at the
+   * catalog's version it was proposed at, and records the approval with it.
    */
   private async change<T>(
     context: CatalogChangeContext,
     command: CatalogCommand,
     item: (catalog: Catalog) => T,
+    coSignature?: CoSignature,
   ): Promise<CatalogChange<T>> {
     const metadata = {
       actorId: context.actorId,
@@ -138,9 +161,11 @@ export class CatalogAdmin {
     };
     const result = await this.db.transaction().execute(async (trx) => {
       await lockCatalog(trx);
+      if (coSignature) coSignature.check(await catalogVersion(trx));
       const catalog = await loadCatalog(trx);
       const events = decide(command, catalog);
       const changed = item(events.reduce(evolve, catalog));
+      await coSignature?.record(trx);
       if (events.length === 0) return { item: changed };
       const now = this.clock.now();
       for (const event of events) await writeCatalogEvent(trx, event, now);

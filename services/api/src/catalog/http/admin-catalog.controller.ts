@@ -13,6 +13,8 @@ import {
   type PaymentMethodListResponse,
   type PlanChangeResponse,
   type PlanListResponse,
+  proposalResponse,
+  type ProposalResponse,
 } from '@ledgerstone/contracts';
 import { AdminOnly, StaffRead } from '../../shared/auth/access.decorators.js';
 import { CurrentActor } from '../../shared/auth/current-actor.decorator.js';
@@ -21,6 +23,8 @@ import { RequestInfo } from '../../shared/auth/request-info.decorator.js';
 import type { Actor } from '../../shared/auth/actor.js';
 import { CatalogAdmin, type CatalogChangeContext } from '../application/catalog-admin.js';
 import { CatalogService } from '../application/catalog.service.js';
+import { CatalogProposals } from '../application/catalog-proposals.js';
+import { FourEyes } from '../../shared/approvals/four-eyes.js';
 import { paymentMethodResponse, planResponse, withPosition } from './catalog-responses.js';
 import { ApiRoute } from '../../shared/http/api-route.js';
 
@@ -34,6 +38,8 @@ export class AdminCatalogController {
   constructor(
     private readonly catalog: CatalogService,
     private readonly admin: CatalogAdmin,
+    private readonly proposals: CatalogProposals,
+    private readonly fourEyes: FourEyes,
   ) {}
 
   @StaffRead()
@@ -56,17 +62,18 @@ export class AdminCatalogController {
     summary: 'Create a plan (version 1); recorded as PlanCreated',
     tag: 'Admin',
     request: createPlanRequest,
-    response: planChangeResponse,
+    response: planChangeResponse.or(proposalResponse),
   })
   async createPlan(
     @CurrentActor() actor: Actor,
     @Body() body: unknown,
     @RequestInfo() request: RequestContext,
-  ): Promise<PlanChangeResponse> {
-    const { item, position } = await this.admin.createPlan(
-      createPlanRequest.parse(body),
-      changeContext(actor, request),
-    );
+  ): Promise<PlanChangeResponse | ProposalResponse> {
+    const plan = createPlanRequest.parse(body);
+    if (this.fourEyes.requires('CreatePlan', null)) {
+      return this.fourEyes.propose(actor, await this.proposals.planCreation(plan), request);
+    }
+    const { item, position } = await this.admin.createPlan(plan, changeContext(actor, request));
     return withPosition(planResponse(item), position);
   }
 
@@ -77,19 +84,19 @@ export class AdminCatalogController {
       'Change a plan: new terms make a new version (running investments keep theirs); recorded as PlanChanged',
     tag: 'Admin',
     request: updatePlanRequest,
-    response: planChangeResponse,
+    response: planChangeResponse.or(proposalResponse),
   })
   async changePlan(
     @CurrentActor() actor: Actor,
     @Param('id') planId: string,
     @Body() body: unknown,
     @RequestInfo() request: RequestContext,
-  ): Promise<PlanChangeResponse> {
-    const { item, position } = await this.admin.changePlan(
-      planId,
-      updatePlanRequest.parse(body),
-      changeContext(actor, request),
-    );
+  ): Promise<PlanChangeResponse | ProposalResponse> {
+    const change = updatePlanRequest.parse(body);
+    if (this.fourEyes.requires('ChangePlan', null)) {
+      return this.fourEyes.propose(actor, await this.proposals.planChange(planId, change), request);
+    }
+    const { item, position } = await this.admin.changePlan(planId, change, changeContext(actor, request));
     return withPosition(planResponse(item), position);
   }
 
@@ -129,37 +136,44 @@ export class AdminCatalogController {
       'Create a payment method (the address is checked for the network); recorded as PaymentMethodCreated',
     tag: 'Admin',
     request: createPaymentMethodRequest,
-    response: paymentMethodChangeResponse,
+    response: paymentMethodChangeResponse.or(proposalResponse),
   })
   async createPaymentMethod(
     @CurrentActor() actor: Actor,
     @Body() body: unknown,
     @RequestInfo() request: RequestContext,
-  ): Promise<PaymentMethodChangeResponse> {
-    const { item, position } = await this.admin.createPaymentMethod(
-      createPaymentMethodRequest.parse(body),
-      changeContext(actor, request),
-    );
+  ): Promise<PaymentMethodChangeResponse | ProposalResponse> {
+    const method = createPaymentMethodRequest.parse(body);
+    if (this.fourEyes.requires('CreatePaymentMethod', null)) {
+      return this.fourEyes.propose(actor, await this.proposals.paymentMethodCreation(method), request);
+    }
+    const { item, position } = await this.admin.createPaymentMethod(method, changeContext(actor, request));
     return withPosition(paymentMethodResponse(item), position);
   }
 
   @AdminOnly()
   @Patch('payment-methods/:id')
   @ApiRoute({
-    summary: 'Change a payment method; recorded as PaymentMethodChanged',
+    summary:
+      'Change a payment method; recorded as PaymentMethodChanged (a new receiving address waits for a second admin when approvals are on)',
     tag: 'Admin',
     request: updatePaymentMethodRequest,
-    response: paymentMethodChangeResponse,
+    response: paymentMethodChangeResponse.or(proposalResponse),
   })
   async changePaymentMethod(
     @CurrentActor() actor: Actor,
     @Param('id') paymentMethodId: string,
     @Body() body: unknown,
     @RequestInfo() request: RequestContext,
-  ): Promise<PaymentMethodChangeResponse> {
+  ): Promise<PaymentMethodChangeResponse | ProposalResponse> {
+    const change = updatePaymentMethodRequest.parse(body);
+    if (this.fourEyes.requires('ChangePaymentMethod', null)) {
+      const proposal = await this.proposals.paymentMethodAddressChange(paymentMethodId, change);
+      if (proposal) return this.fourEyes.propose(actor, proposal, request);
+    }
     const { item, position } = await this.admin.changePaymentMethod(
       paymentMethodId,
-      updatePaymentMethodRequest.parse(body),
+      change,
       changeContext(actor, request),
     );
     return withPosition(paymentMethodResponse(item), position);

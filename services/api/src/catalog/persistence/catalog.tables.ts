@@ -1,5 +1,6 @@
 import type { WriteSideTables } from '@ledgerstone/eventstore';
 import { sql, type Kysely, type Transaction } from 'kysely';
+import { CATALOG_STREAM_ID } from '@ledgerstone/ledger';
 
 export type PaymentMethodsTable = WriteSideTables['payment_methods'];
 
@@ -51,4 +52,12 @@ export function selectPaymentMethods(db: CatalogDatabase | CatalogTransaction) {
  */
 export async function lockCatalog(trx: CatalogTransaction): Promise<void> {
   await sql`select pg_advisory_xact_lock(hashtext('ledgerstone:catalog'))`.execute(trx);
+}
+
+/** The `catalog` stream's version, read under the catalog lock: what an approved change must find. */
+export async function catalogVersion(trx: CatalogTransaction): Promise<number> {
+  const { rows } = await sql<{ version: number }>`
+    select coalesce(max(stream_position), 0)::int as version from events where stream_id = ${CATALOG_STREAM_ID}
+  `.execute(trx);
+  return rows[0]?.version ?? 0;
 }

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { emailSchema, identityMessages, newPasswordSchema } from '@ledgerstone/contracts';
+import type { ApprovalPolicy } from '@ledgerstone/ledger';
 import { z } from 'zod';
 import { ConfigError } from './config-error.js';
 import { isCommonPassword } from '../auth/password-policy.js';
@@ -61,6 +62,11 @@ const environment = z.object({
   SECURITY_HOLD_HOURS: z.coerce.number().int().min(0).max(720).default(24),
   WITHDRAWAL_LIMIT_DAY: moneySetting.default('50000.00'),
   WITHDRAWAL_LIMIT_30D: moneySetting.default('250000.00'),
+  // Four eyes on money: on by default in production, off in local mode (a single-admin demo).
+  APPROVALS: z.enum(['on', 'off'], { error: 'Use on or off' }).optional(),
+  APPROVAL_DEPOSIT_OVER: moneySetting.default('10000.00'),
+  APPROVAL_WITHDRAWAL_OVER: moneySetting.default('10000.00'),
+  APPROVAL_EXPIRY_HOURS: z.coerce.number().int().min(1).max(720).default(72),
   // Browser tests only: a file holding milliseconds by which the api's clock runs ahead. Refused in production.
   TEST_CLOCK_FILE: z.string().min(1).optional(),
   SESSION_IDLE_MINUTES: z.coerce
@@ -138,6 +144,8 @@ export interface ApiConfig {
   /** Signs the lock-my-account links. */
   accountLinkKey: string;
   withdrawalProtection: WithdrawalProtectionConfig;
+  /** Which admin actions need a second admin, and how long a proposal waits for one. */
+  approvals: ApprovalPolicy;
   /** Browser tests only: where the clock's offset is read from. */
   testClockFile?: string;
   sessions: SessionPolicy;
@@ -218,6 +226,13 @@ export function loadConfig(env: Record<string, string | undefined>): ApiConfig {
       coolingHours: values.WALLET_COOLING_HOURS,
       holdHours: values.SECURITY_HOLD_HOURS,
       defaultLimits: { daily, thirtyDays },
+    },
+    approvals: {
+      // Production is never without four eyes unless APPROVALS=off says so in as many words.
+      enabled: (values.APPROVALS ?? (values.APP_MODE === 'production' ? 'on' : 'off')) === 'on',
+      depositOver: cents(values.APPROVAL_DEPOSIT_OVER),
+      withdrawalOver: cents(values.APPROVAL_WITHDRAWAL_OVER),
+      expiryHours: values.APPROVAL_EXPIRY_HOURS,
     },
     testClockFile: values.TEST_CLOCK_FILE,
     sessions: {
