@@ -372,19 +372,20 @@ describe('bad input', () => {
     expect(response.body.message).toBe(approvalMessages.notFound);
   });
 
-  it.each(['\u0000 nul', 'x'.repeat(100_000), 42])(
-    'a reason of %j is refused with a message',
-    async (reason) => {
-      const [member] = await signInAs(testApp, 'member');
-      const approvalId = await propose(member.userId, '5.00');
-      const response = await checker.browser
-        .post(`/api/admin/approvals/${approvalId}/approve`)
-        .send({ reason });
-      expect(response.status).toBe(400);
-      expect(response.body.fieldErrors?.reason).toBeDefined();
-      expect(await accountEventTypes(member.userId)).toEqual([]);
-    },
-  );
+  it.each([
+    ['a NUL character', '\u0000 nul'],
+    ['100,000 characters', 'x'.repeat(100_000)],
+    ['a number', 42],
+  ])('a reason with %s is refused with a message', async (_label, reason) => {
+    const [member] = await signInAs(testApp, 'member');
+    const approvalId = await propose(member.userId, '5.00');
+    const response = await checker.browser
+      .post(`/api/admin/approvals/${approvalId}/approve`)
+      .send({ reason });
+    expect(response.status).toBe(400);
+    expect(response.body.fieldErrors?.reason).toBeDefined();
+    expect(await accountEventTypes(member.userId)).toEqual([]);
+  });
 
   it('a member cannot read or decide proposals', async () => {
     const [member] = await signInAs(testApp, 'member');

@@ -159,6 +159,8 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
   'PATCH /api/admin/plans/{id}': PLAN,
   'POST /api/admin/payment-methods': PAYMENT_METHOD,
   'PATCH /api/admin/payment-methods/{id}': PAYMENT_METHOD,
+  'POST /api/admin/approvals/{id}/approve': { reason: 'Checked the bank statement' },
+  'POST /api/admin/approvals/{id}/reject': { reason: 'No bank statement' },
 };
 
 const AFTER = { after: '0:0' };
@@ -192,6 +194,7 @@ const VALID_QUERIES: Record<string, Record<string, string>> = {
   'GET /api/admin/users/{id}/statement': { as_of: '2026-11-22T10:00:00Z' },
   'GET /api/admin/users/{id}/statement.csv': { as_of: '2026-11-22T10:00:00Z' },
   'GET /api/admin/transactions.csv': { from: '2026-01-01', to: '2026-01-31' },
+  'GET /api/admin/approvals': { status: 'all', user_id: '6f1c2f0e-1d2b-4c53-9a3e-111111111111' },
 };
 
 /** What the spoiled value of a field is made of: its valid value, or a word where the valid request has none. */
