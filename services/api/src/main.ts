@@ -28,7 +28,11 @@ async function main() {
   await app.listen(config.port);
   // Not awaited: while Redis is away the daily schedule waits for it and the api serves on.
   void app.get(AccrualJob).start();
-  new Logger('Api').log(`listening on http://localhost:${config.port} (public address ${config.publicUrl})`);
+  const logger = new Logger('Api');
+  logger.log(`listening on http://localhost:${config.port} (public address ${config.publicUrl})`);
+  if (!config.approvals.enabled) {
+    logger.warn('approvals are off (APPROVALS=off): one admin alone can adjust balances and release payouts');
+  }
 }
 
 main().catch((error: unknown) => {
