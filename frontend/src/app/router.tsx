@@ -112,6 +112,7 @@ const adminRoutes: RouteObject = {
   children: [
     { index: true, Component: lazyRoute(() => import('./routes/admin/overview.js')) },
     { path: admin.transactions.path, Component: lazyRoute(() => import('./routes/admin/transactions.js')) },
+    { path: admin.approvals.path, Component: lazyRoute(() => import('./routes/admin/approvals.js')) },
     { path: admin.users.path, Component: lazyRoute(() => import('./routes/admin/users.js')) },
     { path: admin.manageUser.path, Component: lazyRoute(() => import('./routes/admin/manage-user.js')) },
     {

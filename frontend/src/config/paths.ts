@@ -50,6 +50,7 @@ export const paths = {
   adminDashboard: {
     path: '/admin-dashboard',
     transactions: { path: '/admin-dashboard/alltransaction' },
+    approvals: { path: '/admin-dashboard/approvals' },
     users: { path: '/admin-dashboard/alluser' },
     manageUser: {
       path: '/admin-dashboard/manage-user/:id',

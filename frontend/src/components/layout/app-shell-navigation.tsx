@@ -1,4 +1,5 @@
 import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
@@ -20,6 +21,8 @@ export type ShellNavItem = {
   onSelect?: () => void;
   /** Active only on exactly its own path, not on the paths below it. */
   end?: boolean;
+  /** How many things wait there (proposals to approve); shown after the label when above zero. */
+  count?: number;
 };
 export type ShellNavGroup = { title?: string; items: readonly ShellNavItem[] };
 
@@ -115,6 +118,9 @@ export function ShellNavigation({ label, homeHref, groups, onChoose }: ShellNavi
                       primary={item.label}
                       slotProps={{ primary: { sx: { fontWeight: active ? 600 : 500 } } }}
                     />
+                    {item.count !== undefined && item.count > 0 && (
+                      <Chip label={item.count} size="small" color="warning" sx={{ ml: 1, height: 20 }} />
+                    )}
                   </ListItemButton>
                 </ListItem>
               );

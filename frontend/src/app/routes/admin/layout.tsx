@@ -1,4 +1,5 @@
 import FactCheckIcon from '@mui/icons-material/FactCheck';
+import HowToRegIcon from '@mui/icons-material/HowToReg';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import Inventory2Icon from '@mui/icons-material/Inventory2';
 import PaymentsIcon from '@mui/icons-material/Payments';
@@ -20,16 +21,24 @@ import {
   useSetupRefusals,
 } from '../../../features/admin-session/hooks/use-setup-refusals.js';
 import { useAdminProfile } from '../../../api/admin-profile.js';
+import { useApprovalSummary } from '../../../api/approvals.js';
 import { useSecurityOverview } from '../../../api/security.js';
 import { ApiError } from '../../../lib/api-client.js';
 import { returnToState } from '../../../lib/return-to.js';
 
 const admin = paths.adminDashboard;
-const adminNavigation: ShellNavGroup[] = [
+/** The sidebar; `pending` is the number of proposals awaiting a second admin. */
+const adminNavigation = (pending: number | undefined): ShellNavGroup[] => [
   {
     items: [
       { label: 'Dashboard', href: admin.path, end: true, icon: <DashboardIcon fontSize="small" /> },
       { label: 'Transaction', href: admin.transactions.path, icon: <ReceiptLongIcon fontSize="small" /> },
+      {
+        label: 'Approvals',
+        href: admin.approvals.path,
+        icon: <HowToRegIcon fontSize="small" />,
+        count: pending,
+      },
       { label: 'All User', href: admin.users.path, icon: <PeopleIcon fontSize="small" /> },
       { label: 'Plans', href: admin.plans.path, icon: <Inventory2Icon fontSize="small" /> },
       { label: 'Payment Methods', href: admin.paymentMethods.path, icon: <PaymentsIcon fontSize="small" /> },
@@ -51,6 +60,10 @@ export function Component() {
   // Staff without a second factor may only set one up.
   const setupRequired =
     (security.data?.required === true && !security.data.enabled) || isSetupRefusal(profile.error);
+  // Like the screens, the count waits for the setup check: staff without a second factor may call nothing else.
+  const approvals = useApprovalSummary({
+    enabled: profile.data !== undefined && !security.isPending && !setupRequired,
+  });
 
   if (
     profile.error instanceof ApiError &&
@@ -66,7 +79,7 @@ export function Component() {
     <AppShell
       label="Admin"
       homeHref={admin.path}
-      groups={adminNavigation}
+      groups={adminNavigation(approvals.data?.pending)}
       sidebarHiddenBelow={768}
       menuClosesAt={768}
       firstName={profile.data?.first_name}

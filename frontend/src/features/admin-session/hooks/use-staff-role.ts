@@ -14,3 +14,8 @@ export function useStaffRole(): UserRole | undefined {
 export function useIsAuditor(): boolean {
   return useStaffRole() === 'auditor';
 }
+
+/** The signed-in staff member's id: a proposal they made is theirs to withdraw, never to approve. */
+export function useStaffId(): string | undefined {
+  return useAdminProfile().data?.id;
+}

@@ -10,6 +10,7 @@ import { api } from '../../../../lib/api-client.js';
 import { readReturnTo } from '../../../../lib/return-to.js';
 import { renderRoutes, setViewportWidth } from '../../../../testing/render-app.js';
 import { withQueries } from '../../../router.js';
+import { getQueryClient } from '../../../../lib/query-provider.js';
 import { preloadableLazy } from '../../../../lib/preloadable-lazy.js';
 import { stubApi, type StubbedAnswer } from '../../../../testing/api-stub.js';
 
@@ -95,6 +96,7 @@ describe('the admin layout', () => {
     ).toEqual([
       ['Dashboard', '/admin-dashboard'],
       ['Transaction', '/admin-dashboard/alltransaction'],
+      ['Approvals', '/admin-dashboard/approvals'],
       ['All User', '/admin-dashboard/alluser'],
       ['Plans', '/admin-dashboard/plans'],
       ['Payment Methods', '/admin-dashboard/payment-methods'],
@@ -107,6 +109,24 @@ describe('the admin layout', () => {
     expect(within(banner).queryByText('Auditor (read-only)')).not.toBeInTheDocument();
     expect(screen.getByText('Role: admin')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Confirm' })).toBeInTheDocument();
+  });
+
+  it('counts the proposals awaiting a second admin beside Approvals, and nothing when none wait', async () => {
+    let pending = 2;
+    renderAdminArea('/admin-dashboard', {
+      'GET /api/admin': { status: 200, body: staff('admin') },
+      'GET /api/admin/probe': { status: 200, body: {} },
+      'GET /api/admin/approvals/summary': () => ({ status: 200, body: { pending, enabled: true } }),
+    });
+    const nav = await screen.findByRole('navigation', { name: 'Admin' }, FIVE_SECONDS);
+    expect(await within(nav).findByRole('link', { name: 'Approvals 2' }, FIVE_SECONDS)).toHaveAttribute(
+      'href',
+      '/admin-dashboard/approvals',
+    );
+
+    pending = 0;
+    await getQueryClient().invalidateQueries({ queryKey: ['admin', 'approvals'] });
+    expect(await within(nav).findByRole('link', { name: 'Approvals' })).toBeInTheDocument();
   });
 
   it('marks an auditor with a chip, and useIsAuditor hides the actions', async () => {

@@ -1,0 +1,259 @@
+import { describe, expect, it } from '@jest/globals';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+
+import { deferred, stubApi, type StubbedAnswer } from '../../../testing/api-stub.js';
+import { approvalRow, approvalsAnswer, SIGNED_IN_ADMIN } from '../../../testing/approvals.js';
+import { renderApp } from '../../../testing/render-app.js';
+import { cellsOf } from '../../../testing/table-cells.js';
+import { staffSession } from '../../../testing/staff-session.js';
+
+const PENDING = 'GET /api/admin/approvals?status=pending';
+const ALL = 'GET /api/admin/approvals?status=all';
+const SUMMARY = 'GET /api/admin/approvals/summary';
+
+const adjustment = approvalRow();
+const deposit = approvalRow({
+  id: 'c0ffee00-2222-4222-8333-444455556666',
+  kind: 'ConfirmDeposit',
+  action: 'Confirm deposit',
+  subject_id: '11111111-1111-4111-8111-111111111111',
+  amount: '25000.00',
+  changes: [
+    { label: 'Deposit', before: 'Pending', after: 'Confirmed' },
+    { label: 'Invested', before: '5000.00', after: '30000.00' },
+  ],
+  reason: 'Wire received',
+  proposed_at: new Date(Date.now() - 2 * 86_400_000 - 3_600_000).toISOString(),
+});
+const plan = approvalRow({
+  id: 'c0ffee00-3333-4222-8333-444455556666',
+  kind: 'CreatePlan',
+  action: 'Create plan',
+  member: null,
+  changes: [{ label: 'Plan', before: '—', after: 'GOLD 12% for 90 days' }],
+  proposer: SIGNED_IN_ADMIN,
+  reason: 'New product',
+});
+
+type Routes = Record<string, StubbedAnswer | (() => StubbedAnswer | Promise<StubbedAnswer>)>;
+
+function stub(role: 'admin' | 'auditor', routes: Routes = {}) {
+  return stubApi({
+    'GET /api/admin': staffSession(role),
+    [SUMMARY]: { status: 200, body: { pending: 3, enabled: true } },
+    [PENDING]: approvalsAnswer(adjustment, deposit, plan),
+    ...routes,
+  });
+}
+
+async function renderApprovals() {
+  const rendered = renderApp('/admin-dashboard/approvals');
+  await screen.findByRole('heading', { level: 1, name: 'Approvals' }, { timeout: 5000 });
+  return rendered;
+}
+
+const rowOf = (text: string) => screen.getByRole('cell', { name: text }).closest('tr') as HTMLElement;
+
+describe('/admin-dashboard/approvals', () => {
+  it('lists the pending proposals: action, member, amount or change, proposer, reason and age', async () => {
+    stub('admin');
+    await renderApprovals();
+    await screen.findByRole('cell', { name: 'Balance adjustment' });
+
+    const table = screen.getByRole('table', { name: 'Approvals' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Action', 'Member', 'Amount or change', 'Proposed by', 'Reason', 'Age', 'Actions']);
+    expect(cellsOf('Approvals').map((cells) => cells.slice(0, 6))).toEqual([
+      [
+        'Balance adjustment',
+        'Ada Lovelace',
+        'Available: 0.00 \u2192 1,500.00',
+        'Alan Turing',
+        'Goodwill credit for the outage',
+        '3 h',
+      ],
+      ['Confirm deposit', 'Ada Lovelace', '$25,000.00', 'Alan Turing', 'Wire received', '2 d'],
+      [
+        'Create plan',
+        'Plans and payment methods',
+        'Plan: — \u2192 GOLD 12% for 90 days',
+        'Grace Hopper',
+        'New product',
+        '3 h',
+      ],
+    ]);
+  });
+
+  it('shows the number of pending proposals in the sidebar', async () => {
+    stub('admin');
+    await renderApprovals();
+
+    const nav = screen.getByRole('navigation', { name: 'Admin' });
+    expect(await within(nav).findByRole('link', { name: 'Approvals 3' })).toHaveAttribute(
+      'href',
+      '/admin-dashboard/approvals',
+    );
+  });
+
+  it('approves with the before and after figures shown and a reason required, then toasts "Approved and done"', async () => {
+    const key = `POST /api/admin/approvals/${adjustment.id}/approve`;
+    const answer = deferred<StubbedAnswer>();
+    let approved = false;
+    const api = stub('admin', {
+      [key]: () => answer.promise,
+      [PENDING]: () =>
+        approved ? approvalsAnswer(deposit, plan) : approvalsAnswer(adjustment, deposit, plan),
+      [SUMMARY]: () => ({ status: 200, body: { pending: approved ? 2 : 3, enabled: true } }),
+    });
+    await renderApprovals();
+    const user = userEvent.setup();
+
+    await user.click(
+      within(await screen.findByRole('row', { name: /Balance adjustment/ })).getByRole('button', {
+        name: 'Approve',
+      }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Approve: Balance adjustment' });
+    expect(cellsOf('What changes')).toEqual([['0.00', '1,500.00']]);
+    expect(within(dialog).getByRole('rowheader', { name: 'Available' })).toBeInTheDocument();
+    expect(within(dialog).getByText('Goodwill credit for the outage')).toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    expect(
+      await within(dialog).findByText('Please give a reason of 3 to 500 characters.'),
+    ).toBeInTheDocument();
+    expect(api.sentBodies(key)).toEqual([]);
+
+    await user.type(within(dialog).getByRole('textbox', { name: /^Reason/ }), 'Checked the outage log');
+    await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    expect(await within(dialog).findByRole('button', { name: 'Approving...' })).toBeDisabled();
+    approved = true;
+    answer.resolve({ status: 200, body: { message: 'Approved and done', position: '900:1' } });
+
+    expect(await screen.findByText('Approved and done')).toBeInTheDocument();
+    expect(api.sentBodies(key)).toEqual([{ reason: 'Checked the outage log' }]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.queryByRole('cell', { name: 'Balance adjustment' })).not.toBeInTheDocument(),
+    );
+    expect(await screen.findByRole('link', { name: 'Approvals 2' })).toBeInTheDocument();
+  });
+
+  it("keeps the dialog open with the server's refusal", async () => {
+    stub('admin', {
+      [`POST /api/admin/approvals/${deposit.id}/approve`]: {
+        status: 409,
+        body: { message: 'This account changed since the proposal; propose again.' },
+      },
+    });
+    await renderApprovals();
+    const user = userEvent.setup();
+
+    await user.click(
+      within(await screen.findByRole('row', { name: /Confirm deposit/ })).getByRole('button', {
+        name: 'Approve',
+      }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Approve: Confirm deposit' });
+    expect(within(dialog).getByText('$25,000.00')).toBeInTheDocument();
+    await user.type(within(dialog).getByRole('textbox', { name: /^Reason/ }), 'Wire checked');
+    await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
+
+    expect(
+      await within(dialog).findByText('This account changed since the proposal; propose again.'),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Approve' })).toBeEnabled();
+  });
+
+  it('rejects with a reason and toasts "Rejected"', async () => {
+    const key = `POST /api/admin/approvals/${deposit.id}/reject`;
+    const api = stub('admin', { [key]: { status: 200, body: { message: 'Rejected' } } });
+    await renderApprovals();
+    const user = userEvent.setup();
+
+    await user.click(
+      within(await screen.findByRole('row', { name: /Confirm deposit/ })).getByRole('button', {
+        name: 'Reject',
+      }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Reject: Confirm deposit' });
+    expect(cellsOf('What changes')).toEqual([
+      ['Pending', 'Confirmed'],
+      ['5,000.00', '30,000.00'],
+    ]);
+    await user.type(within(dialog).getByRole('textbox', { name: /^Reason/ }), 'No wire arrived');
+    await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
+
+    expect(await screen.findByText('Rejected')).toBeInTheDocument();
+    expect(api.sentBodies(key)).toEqual([{ reason: 'No wire arrived' }]);
+  });
+
+  it('offers the proposer Withdraw on their own proposal, never Approve', async () => {
+    const key = `POST /api/admin/approvals/${plan.id}/withdraw`;
+    const api = stub('admin', { [key]: { status: 200, body: { message: 'Proposal withdrawn' } } });
+    await renderApprovals();
+    await screen.findByRole('cell', { name: 'Create plan' });
+
+    const own = rowOf('Create plan');
+    expect(within(own).queryByRole('button', { name: 'Approve' })).not.toBeInTheDocument();
+    expect(within(own).queryByRole('button', { name: 'Reject' })).not.toBeInTheDocument();
+    expect(
+      within(rowOf('Balance adjustment')).queryByRole('button', { name: 'Withdraw' }),
+    ).not.toBeInTheDocument();
+
+    await userEvent.setup().click(within(own).getByRole('button', { name: 'Withdraw' }));
+    expect(await screen.findByText('Proposal withdrawn')).toBeInTheDocument();
+    expect(api.sentBodies(key)).toEqual([null]);
+  });
+
+  it('shows an auditor the proposals with no decision buttons', async () => {
+    stub('auditor');
+    await renderApprovals();
+    await screen.findByRole('cell', { name: 'Balance adjustment' });
+
+    expect(
+      within(screen.getByRole('table', { name: 'Approvals' }))
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).not.toContain('Actions');
+    for (const name of ['Approve', 'Reject', 'Withdraw']) {
+      expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
+    }
+  });
+
+  it('says so when nothing awaits approval', async () => {
+    stub('admin', {
+      [PENDING]: approvalsAnswer(),
+      [SUMMARY]: { status: 200, body: { pending: 0, enabled: true } },
+    });
+    await renderApprovals();
+
+    expect(await screen.findByText('Nothing awaits approval.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Approvals' })).toBeInTheDocument();
+  });
+
+  it('shows every proposal with its status, who decided and why', async () => {
+    stub('admin', {
+      [ALL]: approvalsAnswer(
+        approvalRow({
+          status: 'rejected',
+          decided_by: { id: SIGNED_IN_ADMIN.id, name: 'Grace Hopper' },
+          decision_reason: 'No outage that day',
+          decided_at: new Date().toISOString(),
+        }),
+      ),
+    });
+    await renderApprovals();
+    await screen.findByRole('cell', { name: 'Balance adjustment' });
+
+    await userEvent.setup().click(screen.getByRole('button', { name: 'All' }));
+    const row = await screen.findByRole('row', { name: /No outage that day/ });
+    expect(within(row).getByText('Rejected')).toBeInTheDocument();
+    expect(within(row).getByRole('cell', { name: 'Grace Hopper' })).toBeInTheDocument();
+    expect(within(row).queryByRole('button', { name: 'Approve' })).not.toBeInTheDocument();
+  });
+});
