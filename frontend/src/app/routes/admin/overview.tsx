@@ -2,6 +2,7 @@ import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 
+import { ApprovalsOffAlert } from '../../../features/admin-overview/components/approvals-off-alert.js';
 import { DailyTotalsChart } from '../../../features/admin-overview/components/daily-totals-chart.js';
 import { LatestUsers } from '../../../features/admin-overview/components/latest-users.js';
 import { OverviewCards } from '../../../features/admin-overview/components/overview-cards.js';
@@ -18,6 +19,7 @@ export function Component() {
         </Typography>
         {profile.data && <Typography>Welcome, {profile.data.first_name}.</Typography>}
       </div>
+      <ApprovalsOffAlert />
       <OverviewCards />
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, lg: 8 }}>

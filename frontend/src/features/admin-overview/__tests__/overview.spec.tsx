@@ -46,8 +46,12 @@ const investment = {
   user: { id: newestUser.id, name: 'Ada Lovelace' },
 };
 
-function stubOverview() {
+const APPROVALS_OFF =
+  'Approvals are off: one admin alone can move money. Set APPROVALS=on and add a second admin.';
+
+function stubOverview(approvals: { pending: number; enabled: boolean } = { pending: 0, enabled: true }) {
   return stubApi({
+    'GET /api/admin/approvals/summary': { status: 200, body: approvals },
     'GET /api/admin/investments': { status: 200, body: { data: [investment] } },
     'GET /api/admin': { status: 200, body: staffProfile('admin') },
     'GET /api/admin/totals': { status: 200, body: totals },
@@ -157,5 +161,21 @@ describe('/admin-dashboard overview', () => {
     await waitFor(() =>
       expect(currentLocation().pathname).toBe(`/admin-dashboard/manage-user/${newestUser.id}`),
     );
+  });
+
+  it('warns when approvals are off: one admin alone can move money', async () => {
+    stubOverview({ pending: 0, enabled: false });
+    renderApp('/admin-dashboard');
+
+    expect(await screen.findByText(APPROVALS_OFF, {}, { timeout: 5000 })).toBeInTheDocument();
+  });
+
+  it('says nothing of approvals when they are on', async () => {
+    stubOverview({ pending: 2, enabled: true });
+    renderApp('/admin-dashboard');
+
+    await screen.findByText('$1,500,000.50', {}, { timeout: 5000 });
+    expect(await screen.findByRole('link', { name: 'Approvals 2' })).toBeInTheDocument();
+    expect(screen.queryByText(APPROVALS_OFF)).not.toBeInTheDocument();
   });
 });
