@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 
 import { ADMIN_TEST_USER_ID, adminUserAnswer } from '../../../testing/admin-user.js';
 import { deferred, stubApi, type StubbedAnswer } from '../../../testing/api-stub.js';
+import { approvalRow, approvalsAnswer, proposalAnswer } from '../../../testing/approvals.js';
 import { renderApp } from '../../../testing/render-app.js';
 import { staffSession } from '../../../testing/staff-session.js';
 
@@ -496,5 +497,73 @@ describe('/admin-dashboard/manage-user/:id', () => {
       expect(within(editForm()).getByLabelText(label)).toBeDisabled();
     }
     expect(screen.getByRole('button', { name: 'Back' })).toBeEnabled();
+  });
+
+  describe('with approvals on', () => {
+    const PROPOSALS = `GET /api/admin/approvals?status=pending&user_id=${USER_ID}`;
+    const adjustment = approvalRow({
+      changes: [{ label: 'Available', before: '1500.00', after: '2000.00' }],
+    });
+    const unlock = approvalRow({
+      id: 'c0ffee00-4444-4222-8333-444455556666',
+      kind: 'UnlockAccount',
+      action: 'Lift account lock',
+      changes: [{ label: 'Account', before: 'Locked', after: 'Unlocked' }],
+      proposer: { id: '0d0d0d0d-1e1e-4f2f-8a3a-4b4b4b4b4b4b', name: 'Ada Byron' },
+    });
+
+    it("lists what awaits a second admin's approval on this account, and who proposed it", async () => {
+      stubApi(routes('admin', { [PROPOSALS]: approvalsAnswer(adjustment, unlock) }));
+      await renderManageUser();
+
+      const awaiting = await screen.findByRole('region', { name: 'Awaiting approval' });
+      expect(
+        within(awaiting)
+          .getAllByRole('listitem')
+          .map((item) => item.textContent),
+      ).toEqual([
+        'Balance adjustment: Available: 1,500.00 → 2,000.00 (proposed by Alan Turing)',
+        'Lift account lock: Account: Locked → Unlocked (proposed by Ada Byron)',
+      ]);
+    });
+
+    it('shows no such section when nothing awaits approval', async () => {
+      stubApi(routes('admin', { [PROPOSALS]: approvalsAnswer() }));
+      await renderManageUser();
+      await screen.findByText('Duplicate bonus reversed');
+
+      expect(screen.queryByRole('region', { name: 'Awaiting approval' })).not.toBeInTheDocument();
+    });
+
+    it('toasts "Sent for approval" when the amounts await approval, and claims no new balance', async () => {
+      let proposed = false;
+      const api = stubApi(
+        routes('admin', {
+          [`PUT ${USER_URL}/balances`]: () => {
+            proposed = true;
+            return proposalAnswer();
+          },
+          [PROPOSALS]: () => (proposed ? approvalsAnswer(adjustment) : approvalsAnswer()),
+        }),
+      );
+      await renderManageUser();
+      const user = userEvent.setup();
+      await replace(user, 'Account Balance', '2000');
+      await user.type(within(editForm()).getByLabelText('Reason'), 'Goodwill credit for the outage');
+      await user.click(updateButton());
+
+      expect(await screen.findByText('Sent for approval')).toBeInTheDocument();
+      expect(api.sentBodies(`PUT ${USER_URL}/balances`)).toHaveLength(1);
+      expect(screen.queryByText(accountMessages.userUpdated)).not.toBeInTheDocument();
+      const awaiting = await screen.findByRole('region', { name: 'Awaiting approval' });
+      expect(within(awaiting).getByText(/proposed by Alan Turing/)).toBeInTheDocument();
+      await waitFor(() =>
+        expect(within(editForm()).getByLabelText('Account Balance')).toHaveValue('1500.00'),
+      );
+      expect(within(editForm()).getByLabelText('Reason')).toHaveValue('');
+      expect(
+        within(screen.getByRole('region', { name: 'Account Balance' })).getByText('$1,500.00'),
+      ).toBeInTheDocument();
+    });
   });
 });

@@ -1,6 +1,12 @@
-import type { AdjustBalancesRequest, UpdateUserRequest } from '@ledgerstone/contracts';
+import {
+  approvalMessages,
+  isProposalResponse,
+  type AdjustBalancesRequest,
+  type UpdateUserRequest,
+} from '@ledgerstone/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
+import { approvalsQueryKey } from '../../../api/approvals.js';
 import { ApiError } from '../../../lib/api-client.js';
 import { getAccountActivityQueryOptions } from './get-account-activity.js';
 import { getAdminUserQueryOptions } from './get-admin-user.js';
@@ -13,25 +19,42 @@ export class AccountChangedError extends Error {
   override readonly name = 'AccountChangedError';
 }
 
+/** What saving did: `proposed` when the amounts await a second admin's approval and have not changed yet. */
+export type SaveOutcome = { proposed: boolean };
+
 /**
  * Edit User Details: amounts go first as the changed figures with the ones shown (the step the account version
  * guards), then the profile.
  */
-export const useSaveUser = (userId: string) =>
-  useMutation({
+export const useSaveUser = (userId: string) => {
+  const queryClient = useQueryClient();
+  return useMutation({
     mutationKey: ['admin', 'users', userId, 'save'],
-    mutationFn: async ({ profile, balances }: UserChanges): Promise<void> => {
+    mutationFn: async ({ profile, balances }: UserChanges): Promise<SaveOutcome> => {
+      let proposed = false;
       if (balances) {
         try {
-          await adjustBalances(userId, balances);
+          proposed = isProposalResponse(await adjustBalances(userId, balances));
         } catch (error) {
-          if (error instanceof ApiError && error.status === 409) throw new AccountChangedError(error.message);
+          // A proposal already awaiting approval is no sign that the figures shown are out of date.
+          if (
+            error instanceof ApiError &&
+            error.status === 409 &&
+            error.message !== approvalMessages.alreadyPending
+          ) {
+            throw new AccountChangedError(error.message);
+          }
           throw error;
         }
       }
       if (profile) await updateUser(userId, profile);
+      return { proposed };
+    },
+    onSuccess: async ({ proposed }) => {
+      if (proposed) await queryClient.invalidateQueries({ queryKey: approvalsQueryKey });
     },
   });
+};
 
 /** Reads the user again (current at once: its figures come from the account's state row) and the activity. */
 export const useRefreshUser = (userId: string) => {

@@ -1,15 +1,19 @@
-import type { MessageResponse, UnlockAccountRequest } from '@ledgerstone/contracts';
+import type { MessageResponse, ProposalResponse, UnlockAccountRequest } from '@ledgerstone/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
+import { approvalsQueryKey } from '../../../api/approvals.js';
 import { api } from '../../../lib/api-client.js';
 import { getAccountActivityQueryOptions } from './get-account-activity.js';
 import { getWithdrawalProtectionQueryOptions } from './get-withdrawal-protection.js';
 
-/** 409 when the account is not locked (any more). */
-export const unlockAccount = (userId: string, data: UnlockAccountRequest): Promise<MessageResponse> =>
-  api.post<MessageResponse>(`/admin/users/${encodeURIComponent(userId)}/unlock`, data);
+/** 409 when the account is not locked (any more); 202 with a proposal when a second admin must approve. */
+export const unlockAccount = (
+  userId: string,
+  data: UnlockAccountRequest,
+): Promise<MessageResponse | ProposalResponse> =>
+  api.post<MessageResponse | ProposalResponse>(`/admin/users/${encodeURIComponent(userId)}/unlock`, data);
 
-/** Lifts the lock with a reason; whatever the answer, the section reads the lock again. */
+/** Lifts the lock with a reason (or proposes to); whatever the answer, the section reads the lock again. */
 export const useUnlockAccount = (userId: string) => {
   const queryClient = useQueryClient();
   return useMutation({
@@ -19,6 +23,7 @@ export const useUnlockAccount = (userId: string) => {
       Promise.all([
         queryClient.invalidateQueries({ queryKey: getWithdrawalProtectionQueryOptions(userId).queryKey }),
         queryClient.invalidateQueries({ queryKey: getAccountActivityQueryOptions(userId).queryKey }),
+        queryClient.invalidateQueries({ queryKey: approvalsQueryKey }),
       ]),
   });
 };

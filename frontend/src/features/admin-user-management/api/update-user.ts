@@ -2,6 +2,7 @@ import type {
   AdjustBalancesRequest,
   CommandResponse,
   MessageResponse,
+  ProposalResponse,
   UpdateUserRequest,
 } from '@ledgerstone/contracts';
 
@@ -12,7 +13,10 @@ export const updateUser = (id: string, data: UpdateUserRequest): Promise<Message
 
 /**
  * The changed figures, each with the one the form showed; the server answers 409 when `version` or a shown figure
- * is no longer the account's.
+ * is no longer the account's. With approvals on, it answers 202 with a proposal: nothing has changed yet.
  */
-export const adjustBalances = (id: string, data: AdjustBalancesRequest): Promise<CommandResponse> =>
-  api.put<CommandResponse>(`/admin/users/${encodeURIComponent(id)}/balances`, data);
+export const adjustBalances = (
+  id: string,
+  data: AdjustBalancesRequest,
+): Promise<CommandResponse | ProposalResponse> =>
+  api.put<CommandResponse | ProposalResponse>(`/admin/users/${encodeURIComponent(id)}/balances`, data);

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import {
   accountMessages,
   amountSchema,
+  approvalMessages,
   changedFigures,
   REASON_MAX,
   REASON_MIN,
@@ -114,8 +115,8 @@ export function EditUserForm({ user, readOnly }: { user: AdminUser; readOnly: bo
       return;
     }
     save.mutate(changes, {
-      onSuccess: async () => {
-        toasts.success(accountMessages.userUpdated);
+      onSuccess: async ({ proposed }) => {
+        toasts.success(proposed ? approvalMessages.sentForApproval : accountMessages.userUpdated);
         const fresh = await refresh();
         setShown(shownOf(fresh));
         form.reset(formValuesOf(fresh));
@@ -132,6 +133,10 @@ export function EditUserForm({ user, readOnly }: { user: AdminUser; readOnly: bo
           for (const name of FIELD_NAMES) {
             const message = error.fieldErrors[name];
             if (message !== undefined) form.setError(name, { type: 'server', message });
+          }
+          if (error.message === approvalMessages.alreadyPending) {
+            toasts.error(error.message);
+            return;
           }
         }
         toasts.error('Failed to update user');

@@ -13,6 +13,7 @@ import { useAdminUser } from '../api/get-admin-user.js';
 import { serverMessage } from '../../../lib/toasts.js';
 import { AccountActivity } from './account-activity.js';
 import { EditUserForm } from './edit-user-form.js';
+import { PendingProposals } from './pending-proposals.js';
 import { RunningInvestments } from './running-investments.js';
 import { UserActions } from './user-actions.js';
 import { UserInformation } from './user-information.js';
@@ -69,6 +70,7 @@ export function ManageUser({ userId, readOnly }: { userId: string; readOnly: boo
       {user.isError && <Alert severity="error">{serverMessage(user.error, 'Failed to load the user')}</Alert>}
       {user.data && (
         <>
+          <PendingProposals userId={userId} />
           <UserSummaryCards user={user.data} />
           <Grid container spacing={2}>
             <Grid size={{ xs: 12, md: 5 }}>

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { unlockAccountRequest } from '@ledgerstone/contracts';
+import { approvalMessages, isProposalResponse, unlockAccountRequest } from '@ledgerstone/contracts';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -33,7 +33,7 @@ export function UnlockAccountDialog({
   const submit = form.handleSubmit((body) =>
     unlock.mutate(body, {
       onSuccess: (answer) => {
-        toasts.success(answer.message);
+        toasts.success(isProposalResponse(answer) ? approvalMessages.sentForApproval : answer.message);
         onClose();
       },
       onError: (error) => {

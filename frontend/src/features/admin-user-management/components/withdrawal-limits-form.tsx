@@ -1,6 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   accountMessages,
+  approvalMessages,
+  isProposalResponse,
   setWithdrawalLimitsRequest,
   type WithdrawalProtection,
 } from '@ledgerstone/contracts';
@@ -51,6 +53,12 @@ export function WithdrawalLimitsForm({
   const submit = form.handleSubmit((values) =>
     save.mutate(values, {
       onSuccess: (answer) => {
+        if (isProposalResponse(answer)) {
+          // Nothing changed yet: the fields show the limits that apply until a second admin approves.
+          toasts.success(approvalMessages.sentForApproval);
+          form.reset();
+          return;
+        }
         toasts.success(answer.message);
         form.reset({ daily: values.daily, thirty_days: values.thirty_days, reason: '' });
       },
