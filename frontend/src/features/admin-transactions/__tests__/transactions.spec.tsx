@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
+import { approvalRow, approvalsAnswer, proposalAnswer } from '../../../testing/approvals.js';
 import { renderApp } from '../../../testing/render-app.js';
 import { staffProfile } from '../../../testing/staff-session.js';
 
@@ -280,6 +281,59 @@ describe('/admin-dashboard/alltransaction', () => {
 
     expect(await screen.findByText('No transactions found')).toBeInTheDocument();
     expect(api.listRequests()).toContainEqual({ page: '1', pageSize: '10', type: 'withdrawal' });
+  });
+
+  describe('with approvals on', () => {
+    const depositProposal = approvalRow({
+      kind: 'ConfirmDeposit',
+      action: 'Confirm deposit',
+      subject_id: ids.pendingDeposit,
+      amount: '1500.00',
+      changes: [{ label: 'Deposit', before: 'Pending', after: 'Confirmed' }],
+    });
+
+    it('shows "Awaiting approval" and the proposer in place of Confirm for a deposit already proposed', async () => {
+      stubApi({ 'GET /api/admin/approvals': approvalsAnswer(depositProposal) });
+      await renderTransactions();
+
+      const row = rowOf('$1,500.00');
+      expect(await within(row).findByText('Awaiting approval')).toBeInTheDocument();
+      expect(within(row).getByText('proposed by Alan Turing')).toBeInTheDocument();
+      expect(within(row).queryByRole('button', { name: 'Confirm' })).not.toBeInTheDocument();
+      expect(within(row).getByRole('button', { name: 'Reject' })).toBeInTheDocument();
+      expect(within(rowOf('$300.25')).getByRole('button', { name: 'Mark Paid' })).toBeInTheDocument();
+      expect(within(rowOf('$300.25')).queryByText('Awaiting approval')).not.toBeInTheDocument();
+    });
+
+    it('toasts "Sent for approval" when confirming proposes, and then shows the proposal', async () => {
+      let proposed = false;
+      const api = stubApi({
+        'GET /api/admin/approvals': () => (proposed ? approvalsAnswer(depositProposal) : approvalsAnswer()),
+        [`POST /api/admin/deposits/${ids.pendingDeposit}/confirm`]: () => {
+          proposed = true;
+          return proposalAnswer();
+        },
+      });
+      await renderTransactions();
+
+      await userEvent.setup().click(within(rowOf('$1,500.00')).getByRole('button', { name: 'Confirm' }));
+      expect(await screen.findByText('Sent for approval')).toBeInTheDocument();
+      expect(await within(rowOf('$1,500.00')).findByText('Awaiting approval')).toBeInTheDocument();
+      expect(within(rowOf('$1,500.00')).queryByRole('button', { name: 'Confirm' })).not.toBeInTheDocument();
+      expect(api.listRequests().every((query) => query.after === undefined)).toBe(true);
+    });
+
+    it('closes the payout dialog and toasts "Sent for approval" when paying proposes', async () => {
+      stubApi({ [`POST /api/admin/withdrawals/${ids.pendingWithdrawal}/pay`]: proposalAnswer() });
+      await renderTransactions();
+      const user = userEvent.setup();
+
+      await user.click(within(rowOf('$300.25')).getByRole('button', { name: 'Mark Paid' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Mark withdrawal paid' });
+      await user.click(within(dialog).getByRole('button', { name: 'Mark Paid' }));
+      expect(await screen.findByText('Sent for approval')).toBeInTheDocument();
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    });
   });
 
   describe('proof viewer', () => {

@@ -1,7 +1,14 @@
-import type { CommandResponse } from '@ledgerstone/contracts';
-import { formatUsd } from '@ledgerstone/contracts';
+import {
+  approvalMessages,
+  formatUsd,
+  isProposalResponse,
+  type ApprovalRow,
+  type CommandResponse,
+} from '@ledgerstone/contracts';
 import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 
 import { useDecideTransaction, type TransactionDecision } from '../api/decide-transaction.js';
@@ -16,18 +23,24 @@ type TransactionActionsProps = {
   transaction: AdminTransactionRow;
   /** Auditors see the row's state but get no buttons that change it. */
   readOnly: boolean;
+  /** The proposal awaiting a second admin to confirm or pay it, if there is one: it is not proposed twice. */
+  proposal: ApprovalRow | undefined;
   onDecided: (response: CommandResponse) => void;
 };
 
 type OpenDialog = 'reject' | 'pay' | 'proof' | 'jobs' | null;
 
-export function TransactionActions({ transaction, readOnly, onDecided }: TransactionActionsProps) {
+export function TransactionActions({ transaction, readOnly, proposal, onDecided }: TransactionActionsProps) {
   const [openDialog, setOpenDialog] = useState<OpenDialog>(null);
   const toasts = useToasts();
   const decision = useDecideTransaction({
     onSuccess: (response) => {
-      toasts.success(response.message);
       setOpenDialog(null);
+      if (isProposalResponse(response)) {
+        toasts.success(approvalMessages.sentForApproval);
+        return;
+      }
+      toasts.success(response.message);
       onDecided(response);
     },
   });
@@ -38,11 +51,20 @@ export function TransactionActions({ transaction, readOnly, onDecided }: Transac
   const amount = formatUsd(transaction.amount);
   const isDeposit = type === 'deposit';
   const canDecide = status === 'pending' && !readOnly;
+  const awaitingApproval = status === 'pending' && proposal !== undefined;
   const confirming = decision.isPending && decision.variables.kind === 'confirm-deposit';
 
   return (
-    <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-      {isDeposit && canDecide && (
+    <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
+      {awaitingApproval && (
+        <Stack direction="row" spacing={0.75} sx={{ alignItems: 'center' }}>
+          <Chip size="small" color="warning" variant="outlined" label={approvalMessages.awaitingApproval} />
+          <Typography variant="caption" color="text.secondary">
+            proposed by {proposal.proposer.name}
+          </Typography>
+        </Stack>
+      )}
+      {isDeposit && canDecide && !awaitingApproval && (
         <Button
           size="small"
           variant="contained"
@@ -57,7 +79,7 @@ export function TransactionActions({ transaction, readOnly, onDecided }: Transac
           Payment Confirmed
         </Button>
       )}
-      {!isDeposit && canDecide && (
+      {!isDeposit && canDecide && !awaitingApproval && (
         <Button
           size="small"
           variant="contained"

@@ -4,6 +4,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useMemo, useState } from 'react';
 
+import { proposalsBySubject, useApprovals } from '../../../api/approvals.js';
 import { DataTable, type DataTableColumn } from '../../../components/ui/data-table.js';
 import { formatDateTime } from '../../../lib/date-time.js';
 import {
@@ -68,6 +69,9 @@ export function TransactionsTable({ readOnly }: { readOnly: boolean }) {
     status: status || undefined,
     after,
   });
+  // A deposit or withdrawal already proposed for confirmation or payment shows whose proposal awaits approval.
+  const approvals = useApprovals({ status: 'pending' });
+  const proposals = useMemo(() => proposalsBySubject(approvals.data), [approvals.data]);
 
   const columns = useMemo<DataTableColumn<AdminTransactionRow>[]>(
     () => [
@@ -96,12 +100,13 @@ export function TransactionsTable({ readOnly }: { readOnly: boolean }) {
           <TransactionActions
             transaction={row.original}
             readOnly={readOnly}
+            proposal={proposals.get(row.original.id)}
             onDecided={(response: CommandResponse) => setAfter(response.position)}
           />
         ),
       },
     ],
-    [readOnly],
+    [readOnly, proposals],
   );
 
   const total = transactions.data?.total ?? 0;
