@@ -4,6 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
 import { stubApi } from '../../../testing/api-stub.js';
+import { proposalAnswer } from '../../../testing/approvals.js';
 import { renderApp } from '../../../testing/render-app.js';
 import { staffSession } from '../../../testing/staff-session.js';
 
@@ -118,6 +119,28 @@ describe('/admin-dashboard/payment-methods', () => {
       { active: true, displayOrder: 5 },
       { active: true, displayOrder: 5 },
     ]);
+  });
+
+  it('toasts "Sent for approval" when a method\'s change awaits a second admin', async () => {
+    const { api } = await renderMethods('admin', {
+      [`PATCH /api/admin/payment-methods/${BITCOIN.id}`]: proposalAnswer(),
+    });
+    const user = userEvent.setup();
+    await user.click(within(rowOf('BITCOIN')).getByRole('button', { name: 'Edit BITCOIN' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit BITCOIN' });
+    await user.clear(within(dialog).getByLabelText(/^Receiving address/));
+    await user.type(
+      within(dialog).getByLabelText(/^Receiving address/),
+      'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Save Payment Method' }));
+
+    expect(await screen.findByText('Sent for approval')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.sentBodies(`PATCH /api/admin/payment-methods/${BITCOIN.id}`)).toEqual([
+      { address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq' },
+    ]);
+    expect(within(rowOf('BITCOIN')).getByText(BITCOIN_ADDRESS)).toBeInTheDocument();
   });
 
   it('deactivates a method after a confirmation; Cancel sends nothing', async () => {

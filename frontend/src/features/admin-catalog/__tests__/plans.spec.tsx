@@ -4,6 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
 import { stubApi } from '../../../testing/api-stub.js';
+import { proposalAnswer } from '../../../testing/approvals.js';
 import { renderApp } from '../../../testing/render-app.js';
 import { staffSession } from '../../../testing/staff-session.js';
 
@@ -106,6 +107,25 @@ describe('/admin-dashboard/plans', () => {
         maxAmount: '99999.99',
       },
     ]);
+  });
+
+  it('toasts "Sent for approval" when a new plan awaits a second admin, and lists no plan yet', async () => {
+    const { api } = await renderPlans('admin', { 'POST /api/admin/plans': proposalAnswer() });
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Create Plan' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create Plan' });
+    await user.type(within(dialog).getByLabelText(/^Name/), 'GOLD');
+    await user.type(within(dialog).getByLabelText(/^Percentage/), '12');
+    await user.type(within(dialog).getByLabelText(/^Term in days/), '90');
+    await user.type(within(dialog).getByLabelText(/^Minimum deposit/), '1000');
+    await user.type(within(dialog).getByLabelText(/^Maximum deposit/), '5000');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Plan' }));
+
+    expect(await screen.findByText('Sent for approval')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.sentBodies('POST /api/admin/plans')).toHaveLength(1);
+    expect(within(table()).queryByText('GOLD')).not.toBeInTheDocument();
+    expect(screen.queryByText(/Plan .* created/)).not.toBeInTheDocument();
   });
 
   it('shows the server field errors on the fields and its message as a toast', async () => {

@@ -1,12 +1,15 @@
-import type {
-  createPaymentMethodRequest,
-  PaymentMethodChangeResponse,
-  PaymentMethodListResponse,
-  PaymentMethodResponse,
+import {
+  isProposalResponse,
+  type createPaymentMethodRequest,
+  type PaymentMethodChangeResponse,
+  type PaymentMethodListResponse,
+  type PaymentMethodResponse,
+  type ProposalResponse,
 } from '@ledgerstone/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 
+import { approvalsQueryKey } from '../../../api/approvals.js';
 import { api } from '../../../lib/api-client.js';
 
 export type PaymentMethod = PaymentMethodResponse;
@@ -26,22 +29,28 @@ export const usePaymentMethods = () => useQuery(getPaymentMethodsQueryOptions())
 
 const method = (id: string) => `/admin/payment-methods/${encodeURIComponent(id)}`;
 
+/** The method as saved, or (with approvals on, status 202) the proposal a second admin must approve first. */
+export type PaymentMethodAnswer = PaymentMethodChangeResponse | ProposalResponse;
+
 export const createPaymentMethod = (data: PaymentMethodInput) =>
-  api.post<PaymentMethodChangeResponse>('/admin/payment-methods', data);
+  api.post<PaymentMethodAnswer>('/admin/payment-methods', data);
 export const updatePaymentMethod = (id: string, data: PaymentMethodChange) =>
-  api.patch<PaymentMethodChangeResponse>(method(id), data);
+  api.patch<PaymentMethodAnswer>(method(id), data);
 export const deactivatePaymentMethod = (id: string) =>
-  api.post<PaymentMethodChangeResponse>(`${method(id)}/deactivate`);
+  api.post<PaymentMethodAnswer>(`${method(id)}/deactivate`);
 
 function useMethodsMutation<TVariables>(
   action: string,
-  mutationFn: (variables: TVariables) => Promise<PaymentMethodChangeResponse>,
+  mutationFn: (variables: TVariables) => Promise<PaymentMethodAnswer>,
 ) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: ['admin', 'payment-methods', action],
     mutationFn,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: getPaymentMethodsQueryOptions().queryKey }),
+    onSuccess: (answer) =>
+      queryClient.invalidateQueries({
+        queryKey: isProposalResponse(answer) ? approvalsQueryKey : getPaymentMethodsQueryOptions().queryKey,
+      }),
   });
 }
 

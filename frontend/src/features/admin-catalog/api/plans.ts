@@ -1,12 +1,15 @@
-import type {
-  createPlanRequest,
-  PlanChangeResponse,
-  PlanListResponse,
-  PlanResponse,
+import {
+  isProposalResponse,
+  type createPlanRequest,
+  type PlanChangeResponse,
+  type PlanListResponse,
+  type PlanResponse,
+  type ProposalResponse,
 } from '@ledgerstone/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 
+import { approvalsQueryKey } from '../../../api/approvals.js';
 import { api } from '../../../lib/api-client.js';
 
 export type Plan = PlanResponse;
@@ -24,19 +27,25 @@ export const usePlans = () => useQuery(getPlansQueryOptions());
 
 const plan = (id: string) => `/admin/plans/${encodeURIComponent(id)}`;
 
-export const createPlan = (data: PlanInput) => api.post<PlanChangeResponse>('/admin/plans', data);
-export const updatePlan = (id: string, data: PlanChange) => api.patch<PlanChangeResponse>(plan(id), data);
-export const deactivatePlan = (id: string) => api.post<PlanChangeResponse>(`${plan(id)}/deactivate`);
+/** The plan as saved, or (with approvals on, status 202) the proposal a second admin must approve first. */
+export type PlanAnswer = PlanChangeResponse | ProposalResponse;
+
+export const createPlan = (data: PlanInput) => api.post<PlanAnswer>('/admin/plans', data);
+export const updatePlan = (id: string, data: PlanChange) => api.patch<PlanAnswer>(plan(id), data);
+export const deactivatePlan = (id: string) => api.post<PlanAnswer>(`${plan(id)}/deactivate`);
 
 function usePlansMutation<TVariables>(
   action: string,
-  mutationFn: (variables: TVariables) => Promise<PlanChangeResponse>,
+  mutationFn: (variables: TVariables) => Promise<PlanAnswer>,
 ) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: ['admin', 'plans', action],
     mutationFn,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: getPlansQueryOptions().queryKey }),
+    onSuccess: (answer) =>
+      queryClient.invalidateQueries({
+        queryKey: isProposalResponse(answer) ? approvalsQueryKey : getPlansQueryOptions().queryKey,
+      }),
   });
 }
 

@@ -1,5 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { createPaymentMethodRequest, WALLET_NETWORKS, type WalletNetwork } from '@ledgerstone/contracts';
+import {
+  approvalMessages,
+  createPaymentMethodRequest,
+  isProposalResponse,
+  WALLET_NETWORKS,
+  type WalletNetwork,
+} from '@ledgerstone/contracts';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -64,7 +70,11 @@ export function PaymentMethodFormDialog({ open, method, onClose }: PaymentMethod
       const { active: _default, ...created } = input;
       createMethod.mutate(created, {
         onSuccess: (saved) => {
-          toasts.success(`Payment method ${saved.name} created`);
+          toasts.success(
+            isProposalResponse(saved)
+              ? approvalMessages.sentForApproval
+              : `Payment method ${saved.name} created`,
+          );
           onClose();
         },
         onError,
@@ -80,7 +90,11 @@ export function PaymentMethodFormDialog({ open, method, onClose }: PaymentMethod
       { id: method.id, data: change },
       {
         onSuccess: (saved) => {
-          toasts.success(`Payment method ${saved.name} updated`);
+          toasts.success(
+            isProposalResponse(saved)
+              ? approvalMessages.sentForApproval
+              : `Payment method ${saved.name} updated`,
+          );
           onClose();
         },
         onError,

@@ -1,4 +1,4 @@
-import { WALLET_NETWORKS } from '@ledgerstone/contracts';
+import { approvalMessages, isProposalResponse, WALLET_NETWORKS } from '@ledgerstone/contracts';
 import AddIcon from '@mui/icons-material/Add';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -82,8 +82,12 @@ export function PaymentMethodsManager({ readOnly }: { readOnly: boolean }) {
 
   const deactivate = (method: PaymentMethod) =>
     deactivateMethod.mutate(method.id, {
-      onSuccess: () => {
-        toasts.success(`Payment method ${method.name} deactivated`);
+      onSuccess: (answer) => {
+        toasts.success(
+          isProposalResponse(answer)
+            ? approvalMessages.sentForApproval
+            : `Payment method ${method.name} deactivated`,
+        );
         setDeactivating(undefined);
       },
       onError: (error) => toasts.error(serverMessage(error, 'Failed to deactivate the payment method')),

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { createPlanRequest, planKinds } from '@ledgerstone/contracts';
+import { approvalMessages, createPlanRequest, isProposalResponse, planKinds } from '@ledgerstone/contracts';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -63,7 +63,9 @@ export function PlanFormDialog({ open, plan, onClose }: PlanFormDialogProps) {
       const { active: _default, ...created } = input;
       createPlan.mutate(created, {
         onSuccess: (saved) => {
-          toasts.success(`Plan ${saved.name} created`);
+          toasts.success(
+            isProposalResponse(saved) ? approvalMessages.sentForApproval : `Plan ${saved.name} created`,
+          );
           onClose();
         },
         onError,
@@ -79,7 +81,9 @@ export function PlanFormDialog({ open, plan, onClose }: PlanFormDialogProps) {
       { id: plan.id, data: change },
       {
         onSuccess: (saved) => {
-          toasts.success(`Plan ${saved.name} updated`);
+          toasts.success(
+            isProposalResponse(saved) ? approvalMessages.sentForApproval : `Plan ${saved.name} updated`,
+          );
           onClose();
         },
         onError,

@@ -1,4 +1,4 @@
-import { formatUsd } from '@ledgerstone/contracts';
+import { approvalMessages, formatUsd, isProposalResponse } from '@ledgerstone/contracts';
 import AddIcon from '@mui/icons-material/Add';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
@@ -69,8 +69,10 @@ export function PlansManager({ readOnly }: { readOnly: boolean }) {
 
   const deactivate = (plan: Plan) =>
     deactivatePlan.mutate(plan.id, {
-      onSuccess: () => {
-        toasts.success(`Plan ${plan.name} deactivated`);
+      onSuccess: (answer) => {
+        toasts.success(
+          isProposalResponse(answer) ? approvalMessages.sentForApproval : `Plan ${plan.name} deactivated`,
+        );
         setDeactivating(undefined);
       },
       onError: (error) => toasts.error(serverMessage(error, 'Failed to deactivate the plan')),
