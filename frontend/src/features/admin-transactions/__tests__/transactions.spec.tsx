@@ -104,7 +104,7 @@ const rowOf = (amount: string) => screen.getByRole('cell', { name: amount }).clo
 
 async function renderTransactions() {
   const rendered = renderApp('/admin-dashboard/alltransaction');
-  await screen.findByRole('cell', { name: '$1,500.00' }, { timeout: 5000 });
+  await screen.findByRole('cell', { name: '$1,500.00' }, { timeout: 15_000 });
   return rendered;
 }
 

@@ -116,7 +116,7 @@ function routes(role: 'admin' | 'auditor', extra: Parameters<typeof stubApi>[0] 
 
 async function renderManageUser() {
   const rendered = renderApp(`/admin-dashboard/manage-user/${USER_ID}`);
-  await screen.findByRole('heading', { level: 1, name: 'Ada Lovelace' }, { timeout: 5000 });
+  await screen.findByRole('heading', { level: 1, name: 'Ada Lovelace' }, { timeout: 15_000 });
   return rendered;
 }
 
