@@ -79,8 +79,16 @@ const ADMIN_PAGES = [
 ];
 
 /** Whether a React root has been created on #root: the app's own scripts have run. */
-const APP_STARTED =
-  "Object.keys(document.getElementById('root') || {}).some((key) => key.startsWith('__reactContainer$'))";
+/**
+ * React has mounted on #root. A function, not a string: Playwright polls a string predicate with the page's own
+ * eval, which the policy refuses whenever the app is not up at the first look (a slow machine).
+ */
+const APP_STARTED = () => {
+  const { document } = globalThis as unknown as { document: { getElementById(id: string): object | null } };
+  return Object.keys(document.getElementById('root') ?? {}).some((key) =>
+    key.startsWith('__reactContainer$'),
+  );
+};
 
 /** Reports every securitypolicyviolation event of a page, from before its first script runs. */
 const REPORT_VIOLATIONS = `document.addEventListener('securitypolicyviolation', (event) => {
