@@ -1,0 +1,67 @@
+import type { AnyDatabase } from '@ledgerstone/eventstore';
+import type { AccountTotals } from '@ledgerstone/ledger';
+import { sql } from 'kysely';
+import { readOrEmpty } from '../read-model-database.js';
+
+/** The first entry whose debits and credits differ. */
+export interface UnbalancedEntry {
+  eventId: string;
+  globalPosition: bigint;
+  occurredAt: Date;
+  /** Its debits less its credits. */
+  difference: bigint;
+}
+
+export interface JournalTotals {
+  /** Every account with lines up to the moment, and their sums. */
+  accounts: AccountTotals[];
+  /** Entries (events with lines) posted up to the moment. */
+  entries: number;
+  unbalancedSince: UnbalancedEntry | null;
+}
+
+/** The journal summed per account over every line recorded up to `asOf` inclusive. */
+export async function journalTotalsAsOf(db: AnyDatabase, asOf: Date): Promise<JournalTotals> {
+  return readOrEmpty(
+    async () => {
+      const { rows: accounts } = await sql<{ account: string; debit: string; credit: string }>`
+        select account, sum(debit)::text as debit, sum(credit)::text as credit
+        from rm_journal_lines where occurred_at <= ${asOf}
+        group by account
+      `.execute(db);
+      const { rows: counted } = await sql<{ entries: number }>`
+        select count(distinct event_id)::int as entries from rm_journal_lines where occurred_at <= ${asOf}
+      `.execute(db);
+      const { rows: unbalanced } = await sql<{
+        event_id: string;
+        global_position: bigint;
+        occurred_at: Date;
+        difference: string;
+      }>`
+        select event_id, min(global_position) as global_position, min(occurred_at) as occurred_at,
+          (sum(debit) - sum(credit))::text as difference
+        from rm_journal_lines where occurred_at <= ${asOf}
+        group by event_id having sum(debit) <> sum(credit)
+        order by min(global_position) limit 1
+      `.execute(db);
+      const first = unbalanced[0];
+      return {
+        accounts: accounts.map((row) => ({
+          account: row.account,
+          debit: BigInt(row.debit),
+          credit: BigInt(row.credit),
+        })),
+        entries: counted[0]?.entries ?? 0,
+        unbalancedSince: first
+          ? {
+              eventId: first.event_id,
+              globalPosition: BigInt(first.global_position),
+              occurredAt: first.occurred_at,
+              difference: BigInt(first.difference),
+            }
+          : null,
+      };
+    },
+    { accounts: [], entries: 0, unbalancedSince: null },
+  );
+}
