@@ -148,7 +148,8 @@ describe('journal', () => {
 
   // After the histories above: three deposits of 1,500.00 confirmed through Bitcoin, one payout of 300.00.
   it('sums the lines per account up to a moment, and names the first entry that does not balance', async () => {
-    const totals = await journalTotalsAsOf(db(), new Date('2100-01-01T00:00:00Z'));
+    const totals = await journalTotalsAsOf(db(), null);
+    expect(await journalTotalsAsOf(db(), new Date('2100-01-01T00:00:00Z'))).toEqual(totals);
     const sum = (side: 'debit' | 'credit') => totals.accounts.reduce((all, each) => all + each[side], 0n);
     expect(sum('debit')).toBe(sum('credit'));
     expect(totals.unbalancedSince).toBeNull();
@@ -185,6 +186,7 @@ describe('journal', () => {
       expect(await journalTotalsAsOf(empty.db, new Date())).toEqual({
         accounts: [],
         entries: 0,
+        lastOccurredAt: null,
         unbalancedSince: null,
       });
     } finally {
