@@ -126,6 +126,7 @@ const adminRoutes: RouteObject = {
       Component: lazyRoute(() => import('./routes/admin/payment-methods.js')),
     },
     { path: admin.audit.path, Component: lazyRoute(() => import('./routes/admin/audit.js')) },
+    { path: admin.books.path, Component: lazyRoute(() => import('./routes/admin/books.js')) },
     { path: admin.security.path, Component: lazyRoute(() => import('./routes/admin/security.js')) },
     { path: '*', Component: NotFoundRoute },
   ],

@@ -67,6 +67,7 @@ export const paths = {
     plans: { path: '/admin-dashboard/plans' },
     paymentMethods: { path: '/admin-dashboard/payment-methods' },
     audit: { path: '/admin-dashboard/audit' },
+    books: { path: '/admin-dashboard/books' },
     security: { path: '/admin-dashboard/security' },
   },
 } as const;

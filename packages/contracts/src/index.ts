@@ -14,3 +14,4 @@ export * from './statement.js';
 export * from './transaction-jobs.js';
 export * from './withdrawal-protection.js';
 export * from './approvals.js';
+export * from './books.js';

@@ -14,6 +14,7 @@ export const readModels = {
   transactions: 'transactions',
   referrals: 'referrals',
   investments: 'investments',
+  journal: 'journal',
 } as const;
 export type ReadModelName = (typeof readModels)[keyof typeof readModels];
 

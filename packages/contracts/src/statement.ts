@@ -48,6 +48,9 @@ const moment = z.iso.datetime({
   offset: true,
   message: 'must be a date and time, e.g. 2026-11-22T10:00:00Z',
 });
+/** `?as_of=` and the like, for other contracts. */
+export { moment as momentParameter };
+
 /** A UTC calendar day as a query names it. */
 const day = z.iso.date({ message: 'must be a date, YYYY-MM-DD' });
 

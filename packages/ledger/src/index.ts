@@ -16,3 +16,5 @@ export * from './approvals/approval.events.js';
 export * from './approvals/approval.errors.js';
 export * from './approvals/approval-policy.js';
 export * from './approvals/approval.decider.js';
+export * from './books/journal.js';
+export * from './books/trial-balance.js';

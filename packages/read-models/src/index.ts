@@ -17,6 +17,12 @@ export {
   runningInvestmentsOf,
 } from './investments/investments.queries.js';
 export {
+  journalProjection,
+  type JournalLineRow,
+  type JournalMemberRow,
+} from './journal/journal.projection.js';
+export { journalTotalsAsOf, type JournalTotals, type UnbalancedEntry } from './journal/journal.queries.js';
+export {
   memberBalancesProjection,
   type MemberBalancesRow,
 } from './member-balances/member-balances.projection.js';

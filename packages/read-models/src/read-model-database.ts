@@ -4,6 +4,7 @@ import type { ActivityRow } from './account-activity/account-activity.projection
 import type { AdminTotalsRow, MemberStateRow } from './admin-totals/admin-totals.projection.js';
 import type { DepositRow } from './deposits/deposits.projection.js';
 import type { InvestmentRow } from './investments/investments.projection.js';
+import type { JournalLineRow, JournalMemberRow } from './journal/journal.projection.js';
 import type { MemberBalancesRow } from './member-balances/member-balances.projection.js';
 import type { ReferralRow } from './referrals/referrals.projection.js';
 import type { TransactionRow } from './transactions/transactions.projection.js';
@@ -20,6 +21,8 @@ export type ReadModelTables = {
   rm_transactions: TransactionRow;
   rm_referrals: ReferralRow;
   rm_investments: InvestmentRow;
+  rm_journal_lines: JournalLineRow;
+  rm_journal_members: JournalMemberRow;
 };
 
 export type ReadModelDatabase = Kysely<ReadModelTables>;

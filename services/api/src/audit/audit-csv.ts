@@ -1,4 +1,4 @@
-import type { AccountStatement } from '@ledgerstone/contracts';
+import type { AccountStatement, TrialBalance } from '@ledgerstone/contracts';
 import { eventMovement, formatCents } from '@ledgerstone/ledger';
 import type { RecordedAccountEvent } from '@ledgerstone/read-models';
 import { stringify, type Options } from 'csv-stringify/sync';
@@ -110,6 +110,29 @@ export function transactionsCsvRows(events: readonly RecordedAccountEvent[]): st
     };
   });
   return stringify(rows, { ...CSV_OPTIONS, columns: [...TRANSACTION_COLUMNS] });
+}
+
+export const TRIAL_BALANCE_COLUMNS = ['account', 'name', 'kind', 'debit', 'credit', 'balance'] as const;
+
+/** The `account` of a trial balance CSV's last row: the totals, with the difference in `balance`. */
+export const TOTALS_ROW_ACCOUNT = 'Total';
+
+/** One row per account, then the totals row: debits, credits and their difference (0.00 when balanced). */
+export function trialBalanceCsv(books: TrialBalance): string {
+  const rows = books.accounts.map((row) => ({ ...row, name: spreadsheetText(row.name) }));
+  const totals = {
+    account: TOTALS_ROW_ACCOUNT,
+    name: `As of ${books.as_of}`,
+    debit: books.totals.debit,
+    credit: books.totals.credit,
+    balance: books.difference,
+  };
+  return stringify([...rows, totals], {
+    ...CSV_OPTIONS,
+    bom: true,
+    header: true,
+    columns: [...TRIAL_BALANCE_COLUMNS],
+  });
 }
 
 /** Headers of a CSV download; money records are never kept by shared caches. */

@@ -2,6 +2,8 @@ import { Module } from '@nestjs/common';
 import { AccountStatements } from './account-statements.js';
 import { HistoryVerificationController } from './history-verification.controller.js';
 import { AdminStatementController, MemberStatementController } from './statement.controller.js';
+import { TrialBalanceController } from './trial-balance.controller.js';
+import { TrialBalances } from './trial-balance.js';
 import { TransactionsExportController } from './transactions-export.controller.js';
 import { TransactionsExport } from './transactions-export.js';
 
@@ -10,8 +12,9 @@ const controllers = [
   MemberStatementController,
   AdminStatementController,
   TransactionsExportController,
+  TrialBalanceController,
 ];
-const queries = [AccountStatements, TransactionsExport];
+const queries = [AccountStatements, TransactionsExport, TrialBalances];
 
 @Module({ controllers, providers: [...queries] })
 export class AuditModule {}

@@ -203,7 +203,7 @@ describe('the projector process', () => {
     });
     expect(code).toBe(0);
     expect(child.lines.map((line) => line.msg)).toEqual([
-      expect.stringMatching(/^following the event log with 9 projection\(s\): /),
+      expect.stringMatching(/^following the event log with 10 projection\(s\): /),
       'SIGTERM received, stopping',
       'stopped',
     ]);

@@ -4,6 +4,7 @@ import {
   adminTotalsProjection,
   depositsProjection,
   investmentsProjection,
+  journalProjection,
   memberBalancesProjection,
   referralsProjection,
   transactionsProjection,
@@ -20,4 +21,5 @@ export const projections: readonly Projection[] = [
   transactionsProjection,
   referralsProjection,
   investmentsProjection,
+  journalProjection,
 ];

@@ -1,3 +1,4 @@
+import AccountBalanceIcon from '@mui/icons-material/AccountBalance';
 import FactCheckIcon from '@mui/icons-material/FactCheck';
 import HowToRegIcon from '@mui/icons-material/HowToReg';
 import DashboardIcon from '@mui/icons-material/Dashboard';
@@ -43,6 +44,7 @@ const adminNavigation = (pending: number | undefined): ShellNavGroup[] => [
       { label: 'Plans', href: admin.plans.path, icon: <Inventory2Icon fontSize="small" /> },
       { label: 'Payment Methods', href: admin.paymentMethods.path, icon: <PaymentsIcon fontSize="small" /> },
       { label: 'Audit', href: admin.audit.path, icon: <FactCheckIcon fontSize="small" /> },
+      { label: 'Books', href: admin.books.path, icon: <AccountBalanceIcon fontSize="small" /> },
       { label: 'Security', href: admin.security.path, icon: <SecurityIcon fontSize="small" /> },
     ],
   },

@@ -194,6 +194,8 @@ const VALID_QUERIES: Record<string, Record<string, string>> = {
   'GET /api/admin/users/{id}/statement': { as_of: '2026-11-22T10:00:00Z' },
   'GET /api/admin/users/{id}/statement.csv': { as_of: '2026-11-22T10:00:00Z' },
   'GET /api/admin/transactions.csv': { from: '2026-01-01', to: '2026-01-31' },
+  'GET /api/admin/books/trial-balance': { as_of: '2026-11-22T10:00:00Z', ...AFTER },
+  'GET /api/admin/books/trial-balance.csv': { as_of: '2026-11-22T10:00:00Z', ...AFTER },
   'GET /api/admin/approvals': { status: 'all', user_id: '6f1c2f0e-1d2b-4c53-9a3e-111111111111' },
 };
 

@@ -101,6 +101,7 @@ describe('the admin layout', () => {
       ['Plans', '/admin-dashboard/plans'],
       ['Payment Methods', '/admin-dashboard/payment-methods'],
       ['Audit', '/admin-dashboard/audit'],
+      ['Books', '/admin-dashboard/books'],
       ['Security', '/admin-dashboard/security'],
     ]);
     expect(within(nav).getByRole('link', { name: 'All User' })).toHaveAttribute('aria-current', 'page');
