@@ -11,4 +11,7 @@ export { assertMember } from './queries/admin-account-activity.js';
 export { AdjustBalancesCommand } from './application/adjust-balances.command.js';
 export { ConfirmDepositCommand } from './application/confirm-deposit.command.js';
 export { MarkWithdrawalPaidCommand } from './application/mark-withdrawal-paid.command.js';
-export { SetWithdrawalLimitsCommand, UnlockAccountCommand } from './application/account-protection.commands.js';
+export {
+  SetWithdrawalLimitsCommand,
+  UnlockAccountCommand,
+} from './application/account-protection.commands.js';
