@@ -44,3 +44,29 @@ describe('timestamptz values', () => {
     },
   );
 });
+
+describe('statements run again and again', () => {
+  const prepared = async (connection: typeof database.db) => {
+    const { rows } = await sql<{ statement: string }>`
+      select statement from pg_prepared_statements where name like 'ls_auto_%' and statement like '%run_n%'
+    `.execute(connection);
+    return rows.map((row) => row.statement);
+  };
+
+  it('are prepared on their connection from the fifth run on, but for `select *` and those without parameters', async () => {
+    const found = await database.db.connection().execute(async (connection) => {
+      const seen: string[][] = [];
+      for (let run = 1; run <= 6; run++) {
+        const { rows } = await sql<{ run_n: number }>`select ${run}::int + 1 as run_n`.execute(connection);
+        expect(rows).toEqual([{ run_n: run + 1 }]);
+        await sql`select * from (select ${run}::int as run_n) runs`.execute(connection);
+        await sql`select 1 as run_n`.execute(connection);
+        seen.push(await prepared(connection));
+      }
+      return seen;
+    });
+    expect(found[3]).toEqual([]);
+    expect(found[4]).toEqual(['select $1::int + 1 as run_n']);
+    expect(found[5]).toEqual(['select $1::int + 1 as run_n']);
+  });
+});

@@ -50,13 +50,50 @@ export function namedStatement(name: string, text: string): string {
   return text;
 }
 
+/** Runs of one text on a connection after which it is prepared there (as pgJDBC's prepareThreshold). */
+const PREPARE_AFTER = 5;
+/** Statements a connection prepares of itself at most, and texts whose runs it counts at most. */
+const MAX_AUTO_PREPARED = 256;
+const MAX_COUNTED = 4_096;
+/**
+ * Data statements with parameters. Not `*`: a prepared `select *` or `returning *` fails once its table's
+ * columns change (a deployment's migration), where the unprepared one would just return the new columns.
+ */
+const PREPARABLE = /^\s*(select|insert|update|delete|with)\s[^*]*$/i;
+
 class NamingClient extends pg.Client {
+  private readonly runs = new Map<string, number>();
+  private readonly prepared = new Map<string, string>();
+
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   override query(...args: any[]): any {
     const [text, values] = args;
-    const name = args.length === 2 && typeof text === 'string' ? statementNames.get(text) : undefined;
+    const name =
+      args.length === 2 && typeof text === 'string'
+        ? (statementNames.get(text) ?? this.preparedName(text, values))
+        : undefined;
     if (name) return super.query({ name, text, values });
     return (pg.Client.prototype.query as (...queryArgs: unknown[]) => unknown).apply(this, args);
+  }
+
+  /**
+   * Kysely sends every query unnamed, so the server parses and plans each one anew: a text this connection has
+   * run often enough is prepared on it, within bounds, and from then on only bound and executed.
+   */
+  private preparedName(text: string, values: unknown): string | undefined {
+    const name = this.prepared.get(text);
+    if (name !== undefined || this.prepared.size >= MAX_AUTO_PREPARED) return name;
+    if (!Array.isArray(values) || values.length === 0) return undefined;
+    const runs = (this.runs.get(text) ?? 0) + 1;
+    if (runs < PREPARE_AFTER) {
+      if (runs > 1 || this.runs.size < MAX_COUNTED) this.runs.set(text, runs);
+      return undefined;
+    }
+    this.runs.delete(text);
+    if (!PREPARABLE.test(text)) return undefined;
+    const prepared = `ls_auto_${this.prepared.size}`;
+    this.prepared.set(text, prepared);
+    return prepared;
   }
 }
 

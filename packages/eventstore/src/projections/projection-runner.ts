@@ -3,6 +3,7 @@ import { readLog, type LogPage } from '../event-store.js';
 import { delay, waitForNews, type LogFollower } from '../log-follower.js';
 import { comparePositions, LOG_START, type LogPosition } from '../log-position.js';
 import {
+  advanceCheckpoint,
   ensureCheckpoint,
   lockCheckpoint,
   readCheckpoints,
@@ -140,10 +141,14 @@ class ProjectionWorker {
           try {
             this.active = true;
             this.position = await this.prepare(connection);
+            // Every batch is replayable from the durable checkpoint, so a commit lost in a crash is applied
+            // again: none waits for its commit to be flushed.
+            await sql`set synchronous_commit = off`.execute(connection);
             firstAttemptDone();
             await this.lead(connection, signal);
           } finally {
             this.active = false;
+            await sql`reset synchronous_commit`.execute(connection).catch(() => undefined);
             await this.unlock(connection).catch(() => undefined);
           }
         });
@@ -194,20 +199,37 @@ class ProjectionWorker {
     }
   }
 
-  private applyPage(connection: AnyDatabase, readFrom: LogPosition, page: LogPage): Promise<LogPosition> {
+  /**
+   * The page's events and the checkpoint's move from where the page was read, in one transaction; a page of
+   * other types only moves the checkpoint, in one statement. Should the checkpoint have moved meanwhile, the
+   * page is read again from it.
+   */
+  private async applyPage(
+    connection: AnyDatabase,
+    readFrom: LogPosition,
+    page: LogPage,
+  ): Promise<LogPosition> {
+    const { events, position } = page;
+    const applied =
+      events.length === 0
+        ? await advanceCheckpoint(connection, this.name, readFrom, position)
+        : await connection.transaction().execute(async (trx) => {
+            if (!(await advanceCheckpoint(trx, this.name, readFrom, position))) return false;
+            await this.projection.apply(trx, events);
+            return true;
+          });
+    return applied ? position : this.applyFromCheckpoint(connection);
+  }
+
+  private applyFromCheckpoint(connection: AnyDatabase): Promise<LogPosition> {
     return connection.transaction().execute(async (trx) => {
-      // Replayable from the durable checkpoint, so a lost commit after a crash is applied again.
-      await sql`set local synchronous_commit = off`.execute(trx);
       const checkpoint = await lockCheckpoint(trx, this.name);
-      let { events, position } = page;
-      if (comparePositions(checkpoint, readFrom) !== 0) {
-        // A rebuild swapped its tables in while this page was read.
-        ({ events, position } = await readLog(trx, {
-          after: checkpoint,
-          limit: this.batchSize,
-          types: this.projection.eventTypes,
-        }));
-      }
+      // A rebuild swapped its tables in while the page was read.
+      const { events, position } = await readLog(trx, {
+        after: checkpoint,
+        limit: this.batchSize,
+        types: this.projection.eventTypes,
+      });
       if (events.length > 0) await this.projection.apply(trx, events);
       if (comparePositions(position, checkpoint) !== 0) await saveCheckpoint(trx, this.name, position);
       return position;

@@ -1,7 +1,7 @@
-import { sql } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import type { RecordedEvent } from '../events.js';
 import type { LogPosition } from '../log-position.js';
-import type { AnyDatabase, AnyTransaction } from '../database.js';
+import { namedStatement, type AnyDatabase, type AnyTransaction } from '../database.js';
 
 /**
  * A read model fed by the log. Its SQL must name its tables without a schema: a rebuild runs `createTables`
@@ -53,6 +53,36 @@ export async function saveCheckpoint(
       updated_at = now()
     where name = ${name}
   `.execute(trx);
+}
+
+// Prepared once per connection: the runner moves a checkpoint with every batch.
+const ADVANCE_CHECKPOINT = namedStatement(
+  'ls_advance_checkpoint',
+  `update projection_checkpoints set transaction_id = $1::xid8, global_position = $2, updated_at = now()
+  where name = $3 and transaction_id = $4::xid8 and global_position = $5
+  returning name`,
+);
+
+/**
+ * Moves the checkpoint from `from` to `to` and keeps it locked until the transaction ends, as lockCheckpoint
+ * does; false, moving nothing, when it is not at `from` (a rebuild swapped its tables in).
+ */
+export async function advanceCheckpoint(
+  db: AnyDatabase,
+  name: string,
+  from: LogPosition,
+  to: LogPosition,
+): Promise<boolean> {
+  const { rows } = await db.executeQuery(
+    CompiledQuery.raw(ADVANCE_CHECKPOINT, [
+      String(to.transactionId),
+      to.globalPosition,
+      name,
+      String(from.transactionId),
+      from.globalPosition,
+    ]),
+  );
+  return rows.length === 1;
 }
 
 export async function readCheckpoints(db: AnyDatabase): Promise<Map<string, LogPosition>> {

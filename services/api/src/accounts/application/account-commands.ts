@@ -121,22 +121,23 @@ export class AccountCommands {
     request: AccountCommandRequest<R>,
   ): Promise<AccountCommandOutcome<R>> {
     const { userId, idempotencyKey } = request;
+    // The state row and the user in one read, locked in the order of the locking clauses, as two reads would
+    // lock them; an account with no state row yet takes the user's lock after the idempotency check.
     const row = await trx
       .selectFrom('account_states')
-      .select(['version', 'state'])
-      .where('user_id', '=', userId)
-      .forUpdate()
+      .innerJoin('users', 'users.id', 'account_states.user_id')
+      .select(['account_states.version', 'account_states.state', 'users.status'])
+      .where('account_states.user_id', '=', userId)
+      .forUpdate('account_states')
+      .forShare('users')
       .executeTakeFirst();
     if (idempotencyKey !== undefined) {
       const stored = await storedOutcome<R>(trx, userId, request.commandType, idempotencyKey);
       if (stored) return stored;
     }
-    const user = await trx
-      .selectFrom('users')
-      .select('status')
-      .where('id', '=', userId)
-      .forShare()
-      .executeTakeFirst();
+    const user =
+      row ??
+      (await trx.selectFrom('users').select('status').where('id', '=', userId).forShare().executeTakeFirst());
     const version = row?.version ?? 0;
     let state = row ? loadAccountState(row.state) : initialState();
     request.coSignature?.check(version);

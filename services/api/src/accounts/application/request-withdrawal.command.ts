@@ -66,10 +66,13 @@ export class RequestWithdrawalHandler implements ICommandHandler<RequestWithdraw
     const address = validateWalletAddress(method.network, form.wallet_address);
     if (!address.ok) throw new ValidationError('wallet_address', address.message);
 
-    // The second factor is no part of what was asked: a retry with a new code is the same request.
+    // The second factor is no part of what was asked: a retry with a new code is the same request. A repeat
+    // answers before the factor is asked for again; without one to ask for, the command's own check suffices.
     const key = keyedRequest(idempotencyKey, { ...form, secondFactor: undefined });
     const repeated =
-      key && (await this.accounts.storedOutcome<WithdrawalAnswer>(userId, 'RequestWithdrawal', key));
+      key &&
+      !this.stepUp.passesWithout(actor, form.secondFactor) &&
+      (await this.accounts.storedOutcome<WithdrawalAnswer>(userId, 'RequestWithdrawal', key));
     if (repeated) return { ...repeated.result, position: repeated.position };
     await this.stepUp.confirm(actor, form.secondFactor, context);
 

@@ -1,7 +1,12 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { ProvidedFactor } from '@ledgerstone/contracts';
+import { NO_FACTOR } from '@ledgerstone/ledger';
 import type { Actor } from '../../shared/auth/actor.js';
 import type { RequestContext } from '../../shared/auth/request-context.js';
+import { CLOCK, type Clock } from '../../shared/clock/clock.js';
+import { DATABASE, type Database } from '../../shared/infrastructure/infrastructure.tokens.js';
+import { identityDatabase, type IdentityDatabase } from '../persistence/identity.tables.js';
+import { TwoFactorStore } from '../persistence/two-factor-store.js';
 import { SecondFactorChecks } from './second-factor-checks.js';
 import { decide, SecurityChanges } from './security-changes.js';
 import { stepUpChallengeKey } from './start-passkey-assertion.command.js';
@@ -13,12 +18,42 @@ import { stepUpChallengeKey } from './start-passkey-assertion.command.js';
  */
 @Injectable()
 export class StepUp {
+  private readonly db: IdentityDatabase;
+
   constructor(
+    @Inject(DATABASE) database: Database,
+    @Inject(CLOCK) private readonly clock: Clock,
     private readonly security: SecurityChanges,
     private readonly checks: SecondFactorChecks,
-  ) {}
+    private readonly store: TwoFactorStore,
+  ) {
+    this.db = identityDatabase(database);
+  }
+
+  /**
+   * True when the action needs no second factor: none was presented and the account had none when the request's
+   * session was checked (the decider lets an account without a factor through).
+   */
+  passesWithout(actor: Actor, factor: ProvidedFactor | undefined): boolean {
+    return factor === undefined && actor.hasSecondFactor === false;
+  }
 
   async confirm(actor: Actor, factor: ProvidedFactor | undefined, context: RequestContext): Promise<void> {
+    if (this.passesWithout(actor, factor)) return;
+    if (!factor) {
+      // Nothing presented, so nothing to use up or record: the decider only asks whether the account has a
+      // factor, which one read answers without the security change's transaction and lock.
+      const state = await this.store.state(this.db, actor.userId);
+      const at = this.clock.now();
+      decide(
+        {
+          type: 'ConfirmSecondFactor',
+          data: { userId: actor.userId, purpose: 'step-up', factor: NO_FACTOR, at },
+        },
+        state,
+      );
+      return;
+    }
     await this.security.run(actor, context, async (trx, state, user, now) => {
       const check = await this.checks.check(
         trx,

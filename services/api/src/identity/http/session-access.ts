@@ -41,12 +41,11 @@ export class SessionAccess implements SessionAuthenticator {
       touch: true,
     });
     if (found) {
-      const { hasSecondFactor, ...actor } = found;
-      if (!roles.includes(actor.role)) throw new ForbiddenException(identityMessages.forbidden);
-      if (audience === 'admin' && !hasSecondFactor && !beforeSecondFactor) {
+      if (!roles.includes(found.role)) throw new ForbiddenException(identityMessages.forbidden);
+      if (audience === 'admin' && !found.hasSecondFactor && !beforeSecondFactor) {
         throw new ForbiddenException(twoFactorMessages.setUpFirst);
       }
-      return actor;
+      return found;
     }
     const other = OTHER_AUDIENCE[audience];
     if (await this.sessions.authenticate(cookies[SESSION_COOKIES[other]], other, { touch: false })) {

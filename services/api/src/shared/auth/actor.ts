@@ -9,6 +9,8 @@ export interface Actor {
   role: UserRole;
   sessionId: string;
   audience: SessionAudience;
+  /** Whether the account had a second factor when the request's session was checked; unknown when undefined. */
+  hasSecondFactor?: boolean;
 }
 
 /**
