@@ -140,18 +140,18 @@ const appRoutes: RouteObject[] = [
     children: [
       { index: true, Component: HomeRoute },
       ...authRoutes,
-      { path: paths.company.path, Component: lazyArea(() => import('./routes/public/company.js')) },
-      { path: paths.career.path, Component: lazyArea(() => import('./routes/public/career.js')) },
-      { path: paths.contact.path, Component: lazyArea(() => import('./routes/public/contact.js')) },
+      { path: paths.company.path, Component: lazyRoute(() => import('./routes/public/company.js')) },
+      { path: paths.career.path, Component: lazyRoute(() => import('./routes/public/career.js')) },
+      { path: paths.contact.path, Component: lazyRoute(() => import('./routes/public/contact.js')) },
       // The "lock my account" link of security mails; it needs no session.
       { path: '/lock-account', Component: lazyArea(() => import('./routes/auth/lock-account.js')) },
       {
         path: paths.privacyPolicy.path,
-        Component: lazyArea(() => import('./routes/public/privacy-policy.js')),
+        Component: lazyRoute(() => import('./routes/public/privacy-policy.js')),
       },
       ...serviceLinks.map((service) => ({
         path: service.href,
-        Component: lazyArea(() => import('./routes/public/asset.js')),
+        Component: lazyRoute(() => import('./routes/public/asset.js')),
       })),
       { path: '*', Component: NotFoundRoute },
     ],
