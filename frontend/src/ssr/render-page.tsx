@@ -44,7 +44,11 @@ function routeModulesOf(path: string): string[] {
   const queryProvider = 'src/lib/query-provider.tsx';
   if (path === paths.dashboard.path)
     return [queryProvider, 'src/app/routes/dashboard/layout.tsx', 'src/app/routes/dashboard/home.tsx'];
-  if (authPaths.includes(path)) return [queryProvider, 'src/app/routes/auth/auth-routes.tsx'];
+  if (authPaths.includes(path)) {
+    // Each auth screen is its own module (see router.tsx); the admin's share the members' forms.
+    const screen = path.replace(/^\/admin-(?!login)/, '/');
+    return [queryProvider, `src/app/routes/auth${screen}.tsx`];
+  }
   if (servicePaths.includes(path)) return ['src/app/routes/public/asset.tsx'];
   return [`src/app/routes/public${path}.tsx`];
 }

@@ -1,5 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { signupRequest } from '@ledgerstone/contracts/identity';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
@@ -11,16 +9,21 @@ import { ApiError } from '../../../lib/api-client.js';
 import { useSignup } from '../api/signup.js';
 import { useToasts } from '../../../lib/toasts.js';
 import { AuthCard } from './auth-card.js';
+import { lazyZodResolver } from '../../../components/form/lazy-zod-resolver.js';
 import { formField, showFieldErrors } from '../../../components/form/form-field.js';
 import { PasswordField } from '../../../components/form/password-field.js';
 
 const signupFields = ['firstName', 'lastName', 'email', 'phoneNumber', 'password', 'referralCode'] as const;
 
+const signupResolver = lazyZodResolver(() =>
+  import('@ledgerstone/contracts/identity').then((identity) => identity.signupRequest),
+);
+
 type SignupFormProps = { referralCode: string; onSignedUp: () => void };
 
 export function SignupForm({ referralCode, onSignedUp }: SignupFormProps) {
   const form = useForm({
-    resolver: zodResolver(signupRequest),
+    resolver: signupResolver,
     defaultValues: { firstName: '', lastName: '', email: '', phoneNumber: '', password: '', referralCode },
   });
   const signupMutation = useSignup();
@@ -44,6 +47,7 @@ export function SignupForm({ referralCode, onSignedUp }: SignupFormProps) {
       title="Become a Member"
       subtitle="Open your account in a minute. We will e-mail you a code to verify it."
       onSubmit={submit}
+      onFocus={signupResolver.preload}
       footer={
         <Typography variant="body2">
           Already a member? <Link href={paths.auth.login.path}>Login</Link>
