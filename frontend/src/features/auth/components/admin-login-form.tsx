@@ -1,6 +1,6 @@
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
-import TextField from '@mui/material/TextField';
+import { TextInput } from '../../../components/form/text-input.js';
 import type { AdminSignedIn, TwoFactorMethod } from '@ledgerstone/contracts';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -75,7 +75,7 @@ export function AdminLoginForm({ onLoggedIn, onSetupRequired }: AdminLoginFormPr
       onFocus={adminLoginResolver.preload}
       footer={<Link href={paths.auth.adminForgotPassword.path}>Forgot Password</Link>}
     >
-      <TextField label="Email" type="email" autoComplete="email" required {...formField(form, 'email')} />
+      <TextInput label="Email" type="email" autoComplete="email" required {...formField(form, 'email')} />
       <PasswordField label="Password" autoComplete="current-password" {...formField(form, 'password')} />
       <Button type="submit" variant="contained" size="large" disabled={loginMutation.isPending}>
         {loginMutation.isPending ? 'Logging in...' : 'Login'}

@@ -1,6 +1,6 @@
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
-import TextField from '@mui/material/TextField';
+import { TextInput } from '../../../components/form/text-input.js';
 import { useForm } from 'react-hook-form';
 
 import type { AccountKind } from '../api/account-kind.js';
@@ -44,7 +44,7 @@ export function ForgotPasswordForm({ kind, title, loginHref, onSent }: ForgotPas
       onFocus={forgotPasswordResolver.preload}
       footer={<Link href={loginHref}>Back to login</Link>}
     >
-      <TextField label="Email" type="email" autoComplete="email" required {...formField(form, 'email')} />
+      <TextInput label="Email" type="email" autoComplete="email" required {...formField(form, 'email')} />
       <Button type="submit" variant="contained" size="large" disabled={forgotMutation.isPending}>
         {forgotMutation.isPending ? 'Sending...' : 'Send Reset Password Link'}
       </Button>

@@ -2,7 +2,7 @@ import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Link from '@mui/material/Link';
-import TextField from '@mui/material/TextField';
+import { TextInput } from '../../../components/form/text-input.js';
 import Typography from '@mui/material/Typography';
 import type { TwoFactorMethod } from '@ledgerstone/contracts';
 import { useState } from 'react';
@@ -86,7 +86,7 @@ export function LoginForm({ onLoggedIn, onVerificationRequired }: LoginFormProps
         </>
       }
     >
-      <TextField label="Email" type="email" autoComplete="email" required {...formField(form, 'email')} />
+      <TextInput label="Email" type="email" autoComplete="email" required {...formField(form, 'email')} />
       <PasswordField label="Password" autoComplete="current-password" {...formField(form, 'password')} />
       <FormControlLabel
         control={

@@ -1,6 +1,6 @@
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
-import TextField from '@mui/material/TextField';
+import { TextInput } from '../../../components/form/text-input.js';
 import Typography from '@mui/material/Typography';
 import { useForm } from 'react-hook-form';
 
@@ -54,10 +54,10 @@ export function SignupForm({ referralCode, onSignedUp }: SignupFormProps) {
         </Typography>
       }
     >
-      <TextField label="First Name" autoComplete="given-name" required {...formField(form, 'firstName')} />
-      <TextField label="Last Name" autoComplete="family-name" required {...formField(form, 'lastName')} />
-      <TextField label="Email Address" autoComplete="email" required {...formField(form, 'email')} />
-      <TextField
+      <TextInput label="First Name" autoComplete="given-name" required {...formField(form, 'firstName')} />
+      <TextInput label="Last Name" autoComplete="family-name" required {...formField(form, 'lastName')} />
+      <TextInput label="Email Address" autoComplete="email" required {...formField(form, 'email')} />
+      <TextInput
         label="Phone Number"
         type="tel"
         autoComplete="tel"
@@ -65,7 +65,7 @@ export function SignupForm({ referralCode, onSignedUp }: SignupFormProps) {
         {...formField(form, 'phoneNumber')}
       />
       <PasswordField label="Password" autoComplete="new-password" {...formField(form, 'password')} />
-      <TextField label="Referral Code" autoComplete="off" {...formField(form, 'referralCode')} />
+      <TextInput label="Referral Code" autoComplete="off" {...formField(form, 'referralCode')} />
       <Button type="submit" variant="contained" size="large" disabled={signupMutation.isPending}>
         {signupMutation.isPending ? 'Creating Account...' : 'Create Account'}
       </Button>
