@@ -1,8 +1,15 @@
 import react from '@vitejs/plugin-react';
+import { visualizer } from 'rollup-plugin-visualizer';
 import { defaultClientConditions, defaultServerConditions, defineConfig } from 'vite';
 
-export default defineConfig({
-  plugins: [react()],
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: [
+    react(),
+    // What each chunk holds, by module and gzip size: dist/bundle-report.html (not for the pre-render's bundle).
+    ...(isSsrBuild
+      ? []
+      : [visualizer({ filename: 'dist/bundle-report.html', template: 'treemap', gzipSize: true })]),
+  ],
   resolve: {
     // Workspace packages are consumed as TypeScript source, never from their build output.
     conditions: ['source', ...defaultClientConditions],
@@ -21,4 +28,4 @@ export default defineConfig({
   preview: {
     proxy: { '/api': 'http://localhost:3000' },
   },
-});
+}));

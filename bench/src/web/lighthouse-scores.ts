@@ -11,6 +11,8 @@ export type PageScores = {
   metrics: { firstContentfulPaint: number; largestContentfulPaint: number; totalBlockingTime: number };
   /** What the page logged as errors, hydration mismatches of the pre-rendered pages among them. */
   consoleErrors: string[];
+  /** The paths of every script the visit requested until the network was quiet (Lighthouse's trace ends there). */
+  scriptPaths: string[];
 };
 
 const categories = ['performance', 'accessibility', 'best-practices'];
@@ -42,6 +44,14 @@ export async function lighthouseScores(baseUrl: string, paths: readonly string[]
           result?.lhr.audits['errors-in-console']?.details as
             { items?: { description?: string }[] } | undefined
         )?.items?.map((item) => item.description ?? '') ?? [];
+      const requests =
+        (
+          result?.lhr.audits['network-requests']?.details as
+            { items?: { url?: string; resourceType?: string }[] } | undefined
+        )?.items ?? [];
+      const scriptPaths = requests
+        .filter((request) => request.resourceType === 'Script' && request.url?.startsWith(baseUrl))
+        .map((request) => new URL(request.url ?? '').pathname);
       scores.push({
         path,
         performance: score('performance'),
@@ -53,6 +63,7 @@ export async function lighthouseScores(baseUrl: string, paths: readonly string[]
           totalBlockingTime: milliseconds('total-blocking-time'),
         },
         consoleErrors,
+        scriptPaths: [...new Set(scriptPaths)],
       });
     }
     return scores;

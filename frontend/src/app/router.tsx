@@ -40,18 +40,56 @@ export async function withQueries<T extends LazyRouteModule>(routeModule: Promis
   return { ...loaded, Component: RouteWithQueries };
 }
 
+/** A route module's named component, as a lazy top-level area with react-query provided. */
+function lazyScreen(load: () => Promise<ComponentType>): PreloadableComponent {
+  return lazyArea(() => load().then((Component) => ({ Component })));
+}
+
 /**
- * The home page ships with the entry; every other page is its own chunk, and the auth screens, with their
- * forms and schemas, load only when one of them is visited.
+ * The home page ships with the entry; every other page is its own chunk, and each auth screen, with its form,
+ * loads only when it is visited (/login loads neither the sign-up form nor the admin's).
  */
-const authRoutes: RouteObject[] = Object.values(paths.auth).map(({ path }) => ({
-  path,
-  Component: lazyArea(() =>
-    import('./routes/auth/auth-routes.js').then(({ authRoutes: routes }) => ({
-      Component: routes.find((candidate) => candidate.path === path)?.Component,
-    })),
-  ),
-}));
+const auth = paths.auth;
+const authRoutes: RouteObject[] = [
+  {
+    path: auth.login.path,
+    Component: lazyScreen(() => import('./routes/auth/login.js').then((m) => m.LoginRoute)),
+  },
+  {
+    path: auth.signup.path,
+    Component: lazyScreen(() => import('./routes/auth/signup.js').then((m) => m.SignupRoute)),
+  },
+  {
+    path: auth.verify.path,
+    Component: lazyScreen(() => import('./routes/auth/verify.js').then((m) => m.VerifyRoute)),
+  },
+  {
+    path: auth.forgotPassword.path,
+    Component: lazyScreen(() =>
+      import('./routes/auth/forgot-password.js').then((m) => m.ForgotPasswordRoute),
+    ),
+  },
+  {
+    path: auth.resetPassword.path,
+    Component: lazyScreen(() => import('./routes/auth/reset-password.js').then((m) => m.ResetPasswordRoute)),
+  },
+  {
+    path: auth.adminLogin.path,
+    Component: lazyScreen(() => import('./routes/auth/admin-login.js').then((m) => m.AdminLoginRoute)),
+  },
+  {
+    path: auth.adminForgotPassword.path,
+    Component: lazyScreen(() =>
+      import('./routes/auth/forgot-password.js').then((m) => m.AdminForgotPasswordRoute),
+    ),
+  },
+  {
+    path: auth.adminResetPassword.path,
+    Component: lazyScreen(() =>
+      import('./routes/auth/reset-password.js').then((m) => m.AdminResetPasswordRoute),
+    ),
+  },
+];
 
 const member = paths.dashboard;
 const memberRoutes: RouteObject = {
@@ -141,18 +179,18 @@ const appRoutes: RouteObject[] = [
     children: [
       { index: true, Component: HomeRoute },
       ...authRoutes,
-      { path: paths.company.path, Component: lazyArea(() => import('./routes/public/company.js')) },
-      { path: paths.career.path, Component: lazyArea(() => import('./routes/public/career.js')) },
-      { path: paths.contact.path, Component: lazyArea(() => import('./routes/public/contact.js')) },
+      { path: paths.company.path, Component: lazyRoute(() => import('./routes/public/company.js')) },
+      { path: paths.career.path, Component: lazyRoute(() => import('./routes/public/career.js')) },
+      { path: paths.contact.path, Component: lazyRoute(() => import('./routes/public/contact.js')) },
       // The "lock my account" link of security mails; it needs no session.
       { path: '/lock-account', Component: lazyArea(() => import('./routes/auth/lock-account.js')) },
       {
         path: paths.privacyPolicy.path,
-        Component: lazyArea(() => import('./routes/public/privacy-policy.js')),
+        Component: lazyRoute(() => import('./routes/public/privacy-policy.js')),
       },
       ...serviceLinks.map((service) => ({
         path: service.href,
-        Component: lazyArea(() => import('./routes/public/asset.js')),
+        Component: lazyRoute(() => import('./routes/public/asset.js')),
       })),
       { path: '*', Component: NotFoundRoute },
     ],

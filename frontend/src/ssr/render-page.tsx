@@ -36,16 +36,21 @@ export const prerenderedPaths: string[] = [
 
 /**
  * The modules of the page's lazy routes (as Vite's manifest names them; see router.tsx), which hydration waits
- * for: every lazy top-level route loads QueryProvider along with its own module.
+ * for: the lazy areas that query the API load QueryProvider along with their own module; the marketing pages
+ * query nothing.
  */
 function routeModulesOf(path: string): string[] {
   if (path === paths.home.path) return [];
   const queryProvider = 'src/lib/query-provider.tsx';
   if (path === paths.dashboard.path)
     return [queryProvider, 'src/app/routes/dashboard/layout.tsx', 'src/app/routes/dashboard/home.tsx'];
-  if (authPaths.includes(path)) return [queryProvider, 'src/app/routes/auth/auth-routes.tsx'];
-  if (servicePaths.includes(path)) return [queryProvider, 'src/app/routes/public/asset.tsx'];
-  return [queryProvider, `src/app/routes/public${path}.tsx`];
+  if (authPaths.includes(path)) {
+    // Each auth screen is its own module (see router.tsx); the admin's share the members' forms.
+    const screen = path.replace(/^\/admin-(?!login)/, '/');
+    return [queryProvider, `src/app/routes/auth${screen}.tsx`];
+  }
+  if (servicePaths.includes(path)) return ['src/app/routes/public/asset.tsx'];
+  return [`src/app/routes/public${path}.tsx`];
 }
 
 /** Where the browser shows the phone rendering rather than the wide one: where the top bar turns compact. */

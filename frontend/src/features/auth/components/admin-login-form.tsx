@@ -1,8 +1,6 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { adminLoginRequest } from '@ledgerstone/contracts/identity';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
-import TextField from '@mui/material/TextField';
+import { TextInput } from '../../../components/form/text-input.js';
 import type { AdminSignedIn, TwoFactorMethod } from '@ledgerstone/contracts';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -11,11 +9,16 @@ import { paths } from '../../../config/paths.js';
 import { useAdminLogin } from '../api/admin-login.js';
 import { useToasts } from '../../../lib/toasts.js';
 import { AuthCard } from './auth-card.js';
+import { lazyZodResolver } from '../../../components/form/lazy-zod-resolver.js';
 import { formField } from '../../../components/form/form-field.js';
 import { PasswordField } from '../../../components/form/password-field.js';
 import type { SignedIn } from '../api/second-step.js';
 import { PasskeySignIn } from './passkey-sign-in.js';
 import { preloadSecondStep, SecondStep } from './second-step.js';
+
+const adminLoginResolver = lazyZodResolver(() =>
+  import('@ledgerstone/contracts/identity').then((identity) => identity.adminLoginRequest),
+);
 
 type AdminLoginFormProps = {
   onLoggedIn: () => void;
@@ -25,7 +28,7 @@ type AdminLoginFormProps = {
 
 export function AdminLoginForm({ onLoggedIn, onSetupRequired }: AdminLoginFormProps) {
   const form = useForm({
-    resolver: zodResolver(adminLoginRequest),
+    resolver: adminLoginResolver,
     defaultValues: { email: '', password: '' },
   });
   const loginMutation = useAdminLogin();
@@ -69,9 +72,10 @@ export function AdminLoginForm({ onLoggedIn, onSetupRequired }: AdminLoginFormPr
       title="Welcome Back, Admin"
       subtitle="Sign in to the admin area."
       onSubmit={submit}
+      onFocus={adminLoginResolver.preload}
       footer={<Link href={paths.auth.adminForgotPassword.path}>Forgot Password</Link>}
     >
-      <TextField label="Email" type="email" autoComplete="email" required {...formField(form, 'email')} />
+      <TextInput label="Email" type="email" autoComplete="email" required {...formField(form, 'email')} />
       <PasswordField label="Password" autoComplete="current-password" {...formField(form, 'password')} />
       <Button type="submit" variant="contained" size="large" disabled={loginMutation.isPending}>
         {loginMutation.isPending ? 'Logging in...' : 'Login'}

@@ -8,12 +8,14 @@ type AuthCardProps = {
   title: string;
   subtitle?: string;
   onSubmit: FormEventHandler<HTMLFormElement>;
+  /** A field of the form got the focus (e.g. to load what validating it needs). */
+  onFocus?: () => void;
   children: ReactNode;
   footer?: ReactNode;
 };
 
 /** The frame every authentication screen shares: a titled form, its fields, then its links. */
-export function AuthCard({ title, subtitle, onSubmit, children, footer }: AuthCardProps) {
+export function AuthCard({ title, subtitle, onSubmit, onFocus, children, footer }: AuthCardProps) {
   const titleId = useId();
   return (
     <Box sx={{ display: 'flex', justifyContent: 'center', px: 2, pt: { xs: 12, sm: 16 }, pb: 8 }}>
@@ -31,6 +33,7 @@ export function AuthCard({ title, subtitle, onSubmit, children, footer }: AuthCa
           aria-labelledby={titleId}
           noValidate
           onSubmit={onSubmit}
+          onFocus={onFocus}
           spacing={2.5}
           sx={{ mt: 2 }}
         >

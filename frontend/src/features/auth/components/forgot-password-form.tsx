@@ -1,15 +1,18 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { forgotPasswordRequest } from '@ledgerstone/contracts/identity';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
-import TextField from '@mui/material/TextField';
+import { TextInput } from '../../../components/form/text-input.js';
 import { useForm } from 'react-hook-form';
 
 import type { AccountKind } from '../api/account-kind.js';
 import { useForgotPassword } from '../api/forgot-password.js';
 import { useToasts } from '../../../lib/toasts.js';
 import { AuthCard } from './auth-card.js';
+import { lazyZodResolver } from '../../../components/form/lazy-zod-resolver.js';
 import { formField } from '../../../components/form/form-field.js';
+
+const forgotPasswordResolver = lazyZodResolver(() =>
+  import('@ledgerstone/contracts/identity').then((identity) => identity.forgotPasswordRequest),
+);
 
 type ForgotPasswordFormProps = {
   kind: AccountKind;
@@ -19,7 +22,7 @@ type ForgotPasswordFormProps = {
 };
 
 export function ForgotPasswordForm({ kind, title, loginHref, onSent }: ForgotPasswordFormProps) {
-  const form = useForm({ resolver: zodResolver(forgotPasswordRequest), defaultValues: { email: '' } });
+  const form = useForm({ resolver: forgotPasswordResolver, defaultValues: { email: '' } });
   const forgotMutation = useForgotPassword(kind);
   const toasts = useToasts();
 
@@ -38,9 +41,10 @@ export function ForgotPasswordForm({ kind, title, loginHref, onSent }: ForgotPas
       title={title}
       subtitle="Enter your e-mail and we will send you a link to reset your password."
       onSubmit={submit}
+      onFocus={forgotPasswordResolver.preload}
       footer={<Link href={loginHref}>Back to login</Link>}
     >
-      <TextField label="Email" type="email" autoComplete="email" required {...formField(form, 'email')} />
+      <TextInput label="Email" type="email" autoComplete="email" required {...formField(form, 'email')} />
       <Button type="submit" variant="contained" size="large" disabled={forgotMutation.isPending}>
         {forgotMutation.isPending ? 'Sending...' : 'Send Reset Password Link'}
       </Button>

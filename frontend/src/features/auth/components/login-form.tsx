@@ -1,10 +1,8 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { loginRequest } from '@ledgerstone/contracts/identity';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Link from '@mui/material/Link';
-import TextField from '@mui/material/TextField';
+import { TextInput } from '../../../components/form/text-input.js';
 import Typography from '@mui/material/Typography';
 import type { TwoFactorMethod } from '@ledgerstone/contracts';
 import { useState } from 'react';
@@ -14,17 +12,22 @@ import { paths } from '../../../config/paths.js';
 import { useLogin } from '../api/login.js';
 import { useToasts } from '../../../lib/toasts.js';
 import { AuthCard } from './auth-card.js';
+import { lazyZodResolver } from '../../../components/form/lazy-zod-resolver.js';
 import { formField } from '../../../components/form/form-field.js';
 import { PasswordField } from '../../../components/form/password-field.js';
 import type { SignedIn } from '../api/second-step.js';
 import { PasskeySignIn } from './passkey-sign-in.js';
 import { preloadSecondStep, SecondStep } from './second-step.js';
 
+const loginResolver = lazyZodResolver(() =>
+  import('@ledgerstone/contracts/identity').then((identity) => identity.loginRequest),
+);
+
 type LoginFormProps = { onLoggedIn: () => void; onVerificationRequired: () => void };
 
 export function LoginForm({ onLoggedIn, onVerificationRequired }: LoginFormProps) {
   const form = useForm({
-    resolver: zodResolver(loginRequest),
+    resolver: loginResolver,
     defaultValues: { email: '', password: '', rememberMe: false },
   });
   const loginMutation = useLogin();
@@ -73,6 +76,7 @@ export function LoginForm({ onLoggedIn, onVerificationRequired }: LoginFormProps
       title="Login"
       subtitle="Welcome back. Log in to your member account."
       onSubmit={submit}
+      onFocus={loginResolver.preload}
       footer={
         <>
           <Link href={paths.auth.forgotPassword.path}>Forgot Password?</Link>
@@ -82,7 +86,7 @@ export function LoginForm({ onLoggedIn, onVerificationRequired }: LoginFormProps
         </>
       }
     >
-      <TextField label="Email" type="email" autoComplete="email" required {...formField(form, 'email')} />
+      <TextInput label="Email" type="email" autoComplete="email" required {...formField(form, 'email')} />
       <PasswordField label="Password" autoComplete="current-password" {...formField(form, 'password')} />
       <FormControlLabel
         control={

@@ -1,8 +1,6 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { signupRequest } from '@ledgerstone/contracts/identity';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
-import TextField from '@mui/material/TextField';
+import { TextInput } from '../../../components/form/text-input.js';
 import Typography from '@mui/material/Typography';
 import { useForm } from 'react-hook-form';
 
@@ -11,16 +9,21 @@ import { ApiError } from '../../../lib/api-client.js';
 import { useSignup } from '../api/signup.js';
 import { useToasts } from '../../../lib/toasts.js';
 import { AuthCard } from './auth-card.js';
+import { lazyZodResolver } from '../../../components/form/lazy-zod-resolver.js';
 import { formField, showFieldErrors } from '../../../components/form/form-field.js';
 import { PasswordField } from '../../../components/form/password-field.js';
 
 const signupFields = ['firstName', 'lastName', 'email', 'phoneNumber', 'password', 'referralCode'] as const;
 
+const signupResolver = lazyZodResolver(() =>
+  import('@ledgerstone/contracts/identity').then((identity) => identity.signupRequest),
+);
+
 type SignupFormProps = { referralCode: string; onSignedUp: () => void };
 
 export function SignupForm({ referralCode, onSignedUp }: SignupFormProps) {
   const form = useForm({
-    resolver: zodResolver(signupRequest),
+    resolver: signupResolver,
     defaultValues: { firstName: '', lastName: '', email: '', phoneNumber: '', password: '', referralCode },
   });
   const signupMutation = useSignup();
@@ -44,16 +47,17 @@ export function SignupForm({ referralCode, onSignedUp }: SignupFormProps) {
       title="Become a Member"
       subtitle="Open your account in a minute. We will e-mail you a code to verify it."
       onSubmit={submit}
+      onFocus={signupResolver.preload}
       footer={
         <Typography variant="body2">
           Already a member? <Link href={paths.auth.login.path}>Login</Link>
         </Typography>
       }
     >
-      <TextField label="First Name" autoComplete="given-name" required {...formField(form, 'firstName')} />
-      <TextField label="Last Name" autoComplete="family-name" required {...formField(form, 'lastName')} />
-      <TextField label="Email Address" autoComplete="email" required {...formField(form, 'email')} />
-      <TextField
+      <TextInput label="First Name" autoComplete="given-name" required {...formField(form, 'firstName')} />
+      <TextInput label="Last Name" autoComplete="family-name" required {...formField(form, 'lastName')} />
+      <TextInput label="Email Address" autoComplete="email" required {...formField(form, 'email')} />
+      <TextInput
         label="Phone Number"
         type="tel"
         autoComplete="tel"
@@ -61,7 +65,7 @@ export function SignupForm({ referralCode, onSignedUp }: SignupFormProps) {
         {...formField(form, 'phoneNumber')}
       />
       <PasswordField label="Password" autoComplete="new-password" {...formField(form, 'password')} />
-      <TextField label="Referral Code" autoComplete="off" {...formField(form, 'referralCode')} />
+      <TextInput label="Referral Code" autoComplete="off" {...formField(form, 'referralCode')} />
       <Button type="submit" variant="contained" size="large" disabled={signupMutation.isPending}>
         {signupMutation.isPending ? 'Creating Account...' : 'Create Account'}
       </Button>

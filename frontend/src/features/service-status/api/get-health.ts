@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 
 import { api } from '../../../lib/api-client.js';
 
@@ -21,11 +21,31 @@ const HEALTH_REFRESH_MS = 60_000;
 export const getHealth = (signal?: AbortSignal): Promise<HealthReport> =>
   api.get<HealthReport>('/health', { signal, acceptStatuses: [503] });
 
-export const getHealthQueryOptions = () =>
-  queryOptions({
-    queryKey: ['health'],
-    queryFn: ({ signal }) => getHealth(signal),
-    refetchInterval: HEALTH_REFRESH_MS,
-  });
+export type Health = { isPending: true } | { isPending: false; report?: HealthReport };
 
-export const useHealth = () => useQuery(getHealthQueryOptions());
+/**
+ * The API's health, asked again every minute while the page is visible. A plain effect rather than
+ * react-query: the footer of every public page shows it, and those pages need no data library otherwise.
+ */
+export function useHealth(): Health {
+  const [health, setHealth] = useState<Health>({ isPending: true });
+  useEffect(() => {
+    const controller = new AbortController();
+    const check = () => {
+      if (document.visibilityState === 'hidden') return;
+      getHealth(controller.signal).then(
+        (report) => setHealth({ isPending: false, report }),
+        () => {
+          if (!controller.signal.aborted) setHealth({ isPending: false });
+        },
+      );
+    };
+    check();
+    const timer = setInterval(check, HEALTH_REFRESH_MS);
+    return () => {
+      clearInterval(timer);
+      controller.abort();
+    };
+  }, []);
+  return health;
+}

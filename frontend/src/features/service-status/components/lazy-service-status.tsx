@@ -4,7 +4,7 @@ import { preloadableLazy } from '../../../lib/preloadable-lazy.js';
 import { ServiceStatusIndicator } from './service-status-indicator.js';
 
 /**
- * The live status line, react-query with it. The pre-render (ssr/render-page.tsx) preloads it first, so that
+ * The live status line. The pre-render (ssr/render-page.tsx) preloads it first, so that
  * the footer is rendered as a finished Suspense boundary (still "Checking service status…"), which the browser
  * hydrates once the chunk is in, rather than as a fallback the browser would report as a failed server render.
  */
