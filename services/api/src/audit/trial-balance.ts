@@ -42,14 +42,16 @@ export class TrialBalances {
     return {
       as_of: moment.toISOString(),
       entries: journal.entries,
-      accounts: books.accounts.map((row) => ({
-        account: row.account,
-        name: names.get(row.account) ?? FIXED_NAMES[row.account] ?? row.account,
-        kind: row.kind,
-        debit: formatCents(row.debit),
-        credit: formatCents(row.credit),
-        balance: formatCents(row.balance),
-      })),
+      accounts: byCustodyName(
+        books.accounts.map((row) => ({
+          account: row.account,
+          name: names.get(row.account) ?? FIXED_NAMES[row.account] ?? row.account,
+          kind: row.kind,
+          debit: formatCents(row.debit),
+          credit: formatCents(row.credit),
+          balance: formatCents(row.balance),
+        })),
+      ),
       totals: { debit: formatCents(books.debit), credit: formatCents(books.credit) },
       balanced: books.difference === 0n && first === null,
       difference: formatCents(books.difference),
@@ -92,4 +94,11 @@ export class TrialBalances {
       methods.map((method) => [`${CUSTODY}${method.id}`, `Custody: ${method.name} (${method.network})`]),
     );
   }
+}
+
+/** Custody accounts, the assets that lead the list, in the order of their payment methods' names, not their ids. */
+function byCustodyName<Row extends { account: string; name: string }>(rows: Row[]): Row[] {
+  const custody = rows.filter((row) => row.account.startsWith(CUSTODY));
+  const rest = rows.filter((row) => !row.account.startsWith(CUSTODY));
+  return [...custody.sort((a, b) => a.name.localeCompare(b.name)), ...rest];
 }
