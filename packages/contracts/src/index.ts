@@ -15,3 +15,4 @@ export * from './transaction-jobs.js';
 export * from './withdrawal-protection.js';
 export * from './approvals.js';
 export * from './books.js';
+export * from './reconciliation.js';

@@ -149,6 +149,19 @@ export interface PlanVersions {
   version: number;
 }
 
+export interface Reconciliations {
+  cutoff: Date;
+  entered_at: Date;
+  entered_by: string;
+  figures: unknown;
+  reconciliation_id: string;
+  resolution_reason: string | null;
+  resolved_at: Date | null;
+  resolved_by: string | null;
+  status: 'matched' | 'difference' | 'resolved';
+  version: number;
+}
+
 export interface RecoveryCodes {
   code_hash: Buffer;
   created_at: Date;
@@ -258,6 +271,7 @@ export interface DB {
   pending_logins: PendingLogins;
   plan_versions: PlanVersions;
   plans: Plans;
+  reconciliations: Reconciliations;
   recovery_codes: RecoveryCodes;
   sessions: Sessions;
   totp_factors: TotpFactors;

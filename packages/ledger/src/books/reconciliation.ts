@@ -8,7 +8,7 @@ export const reconciliationMessages = {
     `The reconciliation of ${day} is already recorded. It stays as it was entered: resolve its difference with a reason instead.`,
   unknownMethod: 'There is no payment method with this id.',
   missingHeld: 'Enter the balance held for this payment method.',
-  invalidAmount: 'Enter an amount of 0 or more, with at most two decimal places.',
+  invalidAmount: 'Enter an amount from 0 to 1,000,000,000,000.00, with at most two decimal places.',
   invalidReason: 'Please give a reason of 3 to 500 characters.',
   notFound: 'There is no reconciliation for this day.',
   matched: 'This reconciliation matched: there is no difference to resolve.',

@@ -15,3 +15,5 @@ export {
   SetWithdrawalLimitsCommand,
   UnlockAccountCommand,
 } from './application/account-protection.commands.js';
+export { keyedRequest, type IdempotencyKey } from './application/idempotency.js';
+export { IdempotencyKeyReusedError } from './domain/accounts.errors.js';

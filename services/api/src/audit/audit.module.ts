@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AccountStatements } from './account-statements.js';
+import { ReconciliationsController } from './reconciliation/reconciliations.controller.js';
+import { Reconciliations } from './reconciliation/reconciliations.js';
 import { HistoryVerificationController } from './history-verification.controller.js';
 import { AdminStatementController, MemberStatementController } from './statement.controller.js';
 import { TrialBalanceController } from './trial-balance.controller.js';
@@ -13,8 +15,10 @@ const controllers = [
   AdminStatementController,
   TransactionsExportController,
   TrialBalanceController,
+  ReconciliationsController,
 ];
 const queries = [AccountStatements, TransactionsExport, TrialBalances];
+const commands = [Reconciliations];
 
-@Module({ controllers, providers: [...queries] })
+@Module({ controllers, providers: [...queries, ...commands] })
 export class AuditModule {}

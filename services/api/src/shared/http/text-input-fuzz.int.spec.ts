@@ -161,6 +161,15 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
   'PATCH /api/admin/payment-methods/{id}': PAYMENT_METHOD,
   'POST /api/admin/approvals/{id}/approve': { reason: 'Checked the bank statement' },
   'POST /api/admin/approvals/{id}/reject': { reason: 'No bank statement' },
+  'POST /api/admin/books/reconciliations': {
+    cutoff: '2026-11-22T17:00:00Z',
+    held: { [BITCOIN.id]: '1500.00' },
+  },
+  'POST /api/admin/books/reconciliations/import': {
+    cutoff: '2026-11-22T17:00:00Z',
+    csv: 'payment_method,amount\nBITCOIN,1500.00',
+  },
+  'POST /api/admin/books/reconciliations/{id}/resolve': { reason: 'Payout booked after the cutoff' },
 };
 
 const AFTER = { after: '0:0' };
