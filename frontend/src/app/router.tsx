@@ -165,6 +165,10 @@ const adminRoutes: RouteObject = {
     },
     { path: admin.audit.path, Component: lazyRoute(() => import('./routes/admin/audit.js')) },
     { path: admin.books.path, Component: lazyRoute(() => import('./routes/admin/books.js')) },
+    {
+      path: admin.reconciliation.path,
+      Component: lazyRoute(() => import('./routes/admin/reconciliation.js')),
+    },
     { path: admin.security.path, Component: lazyRoute(() => import('./routes/admin/security.js')) },
     { path: '*', Component: NotFoundRoute },
   ],

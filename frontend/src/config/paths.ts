@@ -68,6 +68,7 @@ export const paths = {
     paymentMethods: { path: '/admin-dashboard/payment-methods' },
     audit: { path: '/admin-dashboard/audit' },
     books: { path: '/admin-dashboard/books' },
+    reconciliation: { path: '/admin-dashboard/reconciliation' },
     security: { path: '/admin-dashboard/security' },
   },
 } as const;

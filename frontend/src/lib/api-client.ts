@@ -11,6 +11,8 @@ export class ApiError extends Error {
     readonly status: number,
     message: string,
     readonly fieldErrors: FieldErrors = {},
+    /** Every message per field, where a field has several (each bad row of an uploaded CSV). */
+    readonly fieldErrorLists: Record<string, string[]> = {},
   ) {
     super(message);
   }
@@ -51,12 +53,29 @@ function readFieldErrors(value: unknown): FieldErrors {
   return fieldErrors;
 }
 
+function readFieldErrorLists(value: unknown): Record<string, string[]> {
+  if (!isRecord(value)) return {};
+  const lists: Record<string, string[]> = {};
+  for (const [field, messages] of Object.entries(value)) {
+    const list = (Array.isArray(messages) ? messages : [messages]).filter(
+      (message): message is string => typeof message === 'string' && message !== '',
+    );
+    if (list.length > 0) lists[field] = list;
+  }
+  return lists;
+}
+
 /** The API's refusal `{ message, fieldErrors? }` as an ApiError, whatever the body turned out to be. */
 export function toApiError(status: number, body: unknown): ApiError {
   const fallback = `Request failed with status ${status}`;
   if (!isRecord(body)) return new ApiError(status, fallback);
   const message = typeof body.message === 'string' && body.message !== '' ? body.message : fallback;
-  return new ApiError(status, message, readFieldErrors(body.fieldErrors));
+  return new ApiError(
+    status,
+    message,
+    readFieldErrors(body.fieldErrors),
+    readFieldErrorLists(body.fieldErrors),
+  );
 }
 
 async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {

@@ -83,16 +83,11 @@ export type Reconciliation = z.infer<typeof reconciliation>;
 export const reconciliationList = z.object({
   reconciliations: z.array(reconciliation).describe('Newest day first'),
   open_differences: z.number().int().nonnegative(),
+  payment_methods: z
+    .array(z.object({ id: z.string(), name: z.string() }))
+    .describe('Every payment method of the catalog, in display order: a new entry gives each a held balance'),
 });
 export type ReconciliationList = z.infer<typeof reconciliationList>;
 
 export const reconciliationRecorded = z.object({ message: z.string(), reconciliation });
 export type ReconciliationRecorded = z.infer<typeof reconciliationRecorded>;
-
-/** A CSV refused: each bad row with what is wrong with it, and nothing recorded. */
-export const reconciliationImportRefusal = z.object({
-  message: z.string(),
-  fieldErrors: z.record(z.string(), z.array(z.string())).optional(),
-  rowErrors: z.array(z.object({ row: z.number().int().positive(), errors: z.array(z.string()) })).optional(),
-});
-export type ReconciliationImportRefusal = z.infer<typeof reconciliationImportRefusal>;

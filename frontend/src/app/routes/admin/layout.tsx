@@ -6,6 +6,7 @@ import Inventory2Icon from '@mui/icons-material/Inventory2';
 import PaymentsIcon from '@mui/icons-material/Payments';
 import PeopleIcon from '@mui/icons-material/People';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
+import RuleIcon from '@mui/icons-material/Rule';
 import SecurityIcon from '@mui/icons-material/Security';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -45,6 +46,11 @@ const adminNavigation = (pending: number | undefined): ShellNavGroup[] => [
       { label: 'Payment Methods', href: admin.paymentMethods.path, icon: <PaymentsIcon fontSize="small" /> },
       { label: 'Audit', href: admin.audit.path, icon: <FactCheckIcon fontSize="small" /> },
       { label: 'Books', href: admin.books.path, icon: <AccountBalanceIcon fontSize="small" /> },
+      {
+        label: 'Reconciliation',
+        href: admin.reconciliation.path,
+        icon: <RuleIcon fontSize="small" />,
+      },
       { label: 'Security', href: admin.security.path, icon: <SecurityIcon fontSize="small" /> },
     ],
   },

@@ -35,7 +35,7 @@ import { useMemberProfile } from '../../../api/member-profile.js';
 import { useProfitStatus } from '../api/get-profit-status.js';
 import { useRequestWithdrawal } from '../api/request-withdrawal.js';
 import { useToasts } from '../../../lib/toasts.js';
-import { newIdempotencyKey } from './idempotency-key.js';
+import { newIdempotencyKey } from '../../../lib/idempotency-key.js';
 import { methodAddresses, payoutMethods, usableAddresses, type BookAddress } from './payout-method.js';
 import { ProfitStatus } from './profit-status.js';
 

@@ -96,6 +96,11 @@ describe('POST /api/admin/books/reconciliations', () => {
       ['ReconciliationMatched', admin.userId],
     ]);
     expect(await listed(cutoff.slice(0, 10))).toEqual(answer.reconciliation);
+    const { body } = await admin.browser.get('/api/admin/books/reconciliations').expect(200);
+    expect(body.payment_methods).toEqual([
+      { id: BITCOIN.id, name: 'BITCOIN (bitcoin)' },
+      { id: ETHEREUM.id, name: 'ETHEREUM (ethereum)' },
+    ]);
   });
 
   it('finds a shortfall: a method holds less than its custody, and less than the members are owed', async () => {

@@ -117,9 +117,10 @@ export class Reconciliations {
   }
 
   async list(): Promise<ReconciliationList> {
-    const [rows, names] = await Promise.all([
+    const [rows, names, methods] = await Promise.all([
       this.rows(this.db).orderBy('r.reconciliation_id', 'desc').limit(LIST_LIMIT).execute(),
       this.methodNames(),
+      this.paymentMethods(),
     ]);
     const { open } = await this.db
       .selectFrom('reconciliations')
@@ -129,6 +130,10 @@ export class Reconciliations {
     return {
       reconciliations: rows.map((row) => toResponse(row, names)),
       open_differences: Number(open),
+      payment_methods: methods.map((method) => ({
+        id: method.id,
+        name: names.get(method.id) ?? method.name,
+      })),
     };
   }
 

@@ -102,6 +102,7 @@ describe('the admin layout', () => {
       ['Payment Methods', '/admin-dashboard/payment-methods'],
       ['Audit', '/admin-dashboard/audit'],
       ['Books', '/admin-dashboard/books'],
+      ['Reconciliation', '/admin-dashboard/reconciliation'],
       ['Security', '/admin-dashboard/security'],
     ]);
     expect(within(nav).getByRole('link', { name: 'All User' })).toHaveAttribute('aria-current', 'page');
