@@ -7,6 +7,7 @@ import { DailyTotalsChart } from '../../../features/admin-overview/components/da
 import { LatestUsers } from '../../../features/admin-overview/components/latest-users.js';
 import { OverviewCards } from '../../../features/admin-overview/components/overview-cards.js';
 import { RunningInvestments } from '../../../features/admin-overview/components/running-investments.js';
+import { OpenDifferencesAlert } from '../../../features/admin-reconciliation/components/open-differences-alert.js';
 import { useAdminProfile } from '../../../api/admin-profile.js';
 
 export function Component() {
@@ -20,6 +21,7 @@ export function Component() {
         {profile.data && <Typography>Welcome, {profile.data.first_name}.</Typography>}
       </div>
       <ApprovalsOffAlert />
+      <OpenDifferencesAlert />
       <OverviewCards />
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, lg: 8 }}>

@@ -110,13 +110,17 @@ describe('/admin-dashboard/reconciliation', () => {
     const open = await screen.findByRole('region', { name: '2026-11-25' }, FIVE_SECONDS);
     expect(within(open).getByText('Difference open')).toBeInTheDocument();
     expect(rowsOf(within(open).getByRole('table'))).toEqual([
-      ['BITCOIN (bitcoin)', '$1,400.00', '$1,500.00', 'Short by $100.00'],
-      ['ETHEREUM (ethereum)', '$0.00', '$0.00', 'None'],
+      ['BITCOIN (bitcoin)', '$1,400.00', '$1,500.00', '−$100.00'],
+      ['ETHEREUM (ethereum)', '$0.00', '$0.00', '—'],
       ['Total', '$1,400.00', '$1,500.00', ''],
     ]);
-    expect(within(open).getByText(/Held against it: Short by \$100\.00/)).toBeInTheDocument();
     expect(
-      within(open).getByText(/Shortfall: \$100\.00 less is held than the members are owed/),
+      within(open).getByText(
+        'Owed to members: $1,500.00. Shortfall: $100.00 less held than the members are owed.',
+      ),
+    ).toBeInTheDocument();
+    expect(
+      within(open).getByText("BITCOIN (bitcoin) holds $100.00 less than the journal's custody."),
     ).toBeInTheDocument();
 
     const matched = screen.getByRole('region', { name: '2026-11-26' });
@@ -127,7 +131,8 @@ describe('/admin-dashboard/reconciliation', () => {
     expect(
       within(closed).getByText(/Resolved by Ada Lovelace on .*: Firm money sent by mistake, returned/),
     ).toBeInTheDocument();
-    expect(within(closed).getByText('$25.50 more than the books')).toBeInTheDocument();
+    expect(within(closed).getByText('+$25.50')).toBeInTheDocument();
+    expect(within(matched).getByText(/Held equals what the members are owed\./)).toBeInTheDocument();
 
     expect(screen.getByRole('alert')).toHaveTextContent('One reconciliation has an open difference');
     expect(screen.getByRole('link', { name: 'Reconciliation' })).toHaveAttribute(
@@ -276,5 +281,19 @@ describe('/admin-dashboard/reconciliation', () => {
     expect(
       await within(closed).findByText(/Resolved by Grace Hopper on .*: Payout booked late/),
     ).toBeInTheDocument();
+  });
+
+  it('warns on the overview while a difference is open, linking to the screen', async () => {
+    stubApi({ 'GET /api/admin': staffSession('admin'), [LIST]: list([shortfall], 1) });
+    renderApp('/admin-dashboard');
+
+    const link = await screen.findByRole(
+      'link',
+      { name: 'Resolve it on the Reconciliation screen' },
+      // The overview's screen and chart load on first use, on a shared 2-core machine.
+      { timeout: 15_000 },
+    );
+    expect(link).toHaveAttribute('href', '/admin-dashboard/reconciliation');
+    expect(link.closest('[role="alert"]')).toHaveTextContent('One reconciliation has an open difference.');
   });
 });

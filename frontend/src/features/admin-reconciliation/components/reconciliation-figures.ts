@@ -3,30 +3,35 @@ import { formatUsd, type Reconciliation } from '@ledgerstone/contracts';
 const negative = (amount: string) => amount.startsWith('-');
 const absolute = (amount: string) => (negative(amount) ? amount.slice(1) : amount);
 
-/** "Short by $100.00" or "$25.50 more than the books": a held less custody, or held less liabilities. */
-export function signedDifference(amount: string, above = 'more than the books'): string {
-  if (/^-?0\.00$/.test(amount)) return 'None';
-  return negative(amount) ? `Short by ${formatUsd(absolute(amount))}` : `${formatUsd(amount)} ${above}`;
+const isZero = (amount: string) => /^-?0\.00$/.test(amount);
+
+/** A difference as a column shows it: "−$100.00" short, "+$12.34" more than the books, "—" none. */
+export function signedDifference(amount: string): string {
+  if (isZero(amount)) return '—';
+  return negative(amount) ? `−${formatUsd(absolute(amount))}` : `+${formatUsd(amount)}`;
 }
 
-/** What is wrong with a day, in one sentence per finding. */
+/** Held against what the members are owed, in words. */
+export function coverage(heldLessLiabilities: string): string {
+  if (isZero(heldLessLiabilities)) return 'Held equals what the members are owed.';
+  return negative(heldLessLiabilities)
+    ? `Shortfall: ${formatUsd(absolute(heldLessLiabilities))} less held than the members are owed.`
+    : `Held exceeds what the members are owed by ${formatUsd(heldLessLiabilities)}.`;
+}
+
+/** Where the wallets and the books part, one sentence per payment method (empty when they agree). */
 export function differenceSummary(reconciliation: Reconciliation): string {
   const findings = reconciliation.methods
-    .filter((method) => !/^-?0\.00$/.test(method.difference))
+    .filter((method) => !isZero(method.difference))
     .map((method) =>
       negative(method.difference)
         ? `${method.name} holds ${formatUsd(absolute(method.difference))} less than the journal's custody.`
         : `${method.name} holds ${formatUsd(method.difference)} more than the journal's custody.`,
     );
-  if (!/^-?0\.00$/.test(reconciliation.unassigned_custody)) {
+  if (!isZero(reconciliation.unassigned_custody)) {
     findings.push(
       `${formatUsd(reconciliation.unassigned_custody)} of custody is not assigned to a payment method.`,
     );
   }
-  if (negative(reconciliation.held_less_liabilities)) {
-    findings.push(
-      `Shortfall: ${formatUsd(absolute(reconciliation.held_less_liabilities))} less is held than the members are owed.`,
-    );
-  }
-  return findings.length > 0 ? findings.join(' ') : 'Every payment method holds what the journal says.';
+  return findings.join(' ');
 }

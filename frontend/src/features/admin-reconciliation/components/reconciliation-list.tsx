@@ -16,7 +16,7 @@ import { useState } from 'react';
 import { formatDateTime } from '../../../lib/date-time.js';
 import { serverMessage, useToasts } from '../../../lib/toasts.js';
 import { useResolveReconciliation } from '../api/resolve-reconciliation.js';
-import { differenceSummary, signedDifference } from './reconciliation-figures.js';
+import { coverage, differenceSummary, signedDifference } from './reconciliation-figures.js';
 import { ResolveDialog } from './resolve-dialog.js';
 
 const STATUS: Record<ReconciliationStatus, { label: string; color: 'success' | 'error' | 'default' }> = {
@@ -54,7 +54,11 @@ function Day({
           )}
         </Stack>
         <Box sx={{ overflowX: 'auto' }}>
-          <Table size="small" aria-label={`Held balances of ${reconciliation.id}`}>
+          <Table
+            size="small"
+            sx={{ '& th, & td': { px: { xs: 1, sm: 2 } } }}
+            aria-label={`Held balances of ${reconciliation.id}`}
+          >
             <TableHead>
               <TableRow>
                 <TableCell>Payment method</TableCell>
@@ -86,10 +90,10 @@ function Day({
           </Table>
         </Box>
         <Typography variant="body2">
-          Owed to members: {formatUsd(reconciliation.member_liabilities)}. Held against it:{' '}
-          {signedDifference(reconciliation.held_less_liabilities, 'to spare')}.
+          Owed to members: {formatUsd(reconciliation.member_liabilities)}.{' '}
+          {coverage(reconciliation.held_less_liabilities)}
         </Typography>
-        {reconciliation.status !== 'matched' && (
+        {differenceSummary(reconciliation) !== '' && (
           <Typography
             variant="body2"
             color={reconciliation.status === 'difference' ? 'error' : 'text.secondary'}

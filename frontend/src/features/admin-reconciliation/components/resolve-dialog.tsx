@@ -17,7 +17,7 @@ import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 
-import { differenceSummary } from './reconciliation-figures.js';
+import { coverage, differenceSummary } from './reconciliation-figures.js';
 
 type ResolveDialogProps = {
   /** The day resolved (kept while the dialog closes, so it does not empty as it fades). */
@@ -60,7 +60,9 @@ export function ResolveDialog({
           <DialogTitle id={titleId}>Resolve the difference of {reconciliation.id}</DialogTitle>
           <DialogContent>
             <Stack spacing={2}>
-              <Typography variant="body2">{differenceSummary(reconciliation)}</Typography>
+              <Typography variant="body2">
+                {differenceSummary(reconciliation)} {coverage(reconciliation.held_less_liabilities)}
+              </Typography>
               <Typography variant="body2" color="text.secondary">
                 Held {formatUsd(reconciliation.held)}, journal custody {formatUsd(reconciliation.custody)},
                 owed to members {formatUsd(reconciliation.member_liabilities)}. Resolving records your reason;
