@@ -343,4 +343,19 @@ describe('POST /api/admin/books/reconciliations/:id/resolve', () => {
     const response = await resolve(admin, cutoffDaysAgo(7).slice(0, 10), reason).expect(400);
     expect(Object.keys(response.body.fieldErrors)).toEqual(['reason']);
   });
+
+  it('of two resolutions sent at once, records one and refuses the other', async () => {
+    const id = cutoffDaysAgo(7).slice(0, 10);
+
+    const answers = await Promise.all([
+      resolve(admin, id, 'Surplus was firm money, returned'),
+      resolve(admin, id, 'Surplus was firm money, returned'),
+    ]);
+
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    expect((await streamOf(id)).map((event) => event.type)).toEqual([
+      'ReconciliationDifferenceFound',
+      'DifferenceResolved',
+    ]);
+  });
 });
