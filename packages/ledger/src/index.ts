@@ -18,3 +18,4 @@ export * from './approvals/approval-policy.js';
 export * from './approvals/approval.decider.js';
 export * from './books/journal.js';
 export * from './books/trial-balance.js';
+export * from './books/period-close.js';

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { BooksModule } from '../books/index.js';
 import { AccountStatements } from './account-statements.js';
 import { HistoryVerificationController } from './history-verification.controller.js';
 import { AdminStatementController, MemberStatementController } from './statement.controller.js';
@@ -16,5 +17,5 @@ const controllers = [
 ];
 const queries = [AccountStatements, TransactionsExport, TrialBalances];
 
-@Module({ controllers, providers: [...queries] })
+@Module({ imports: [BooksModule], controllers, providers: [...queries] })
 export class AuditModule {}
