@@ -9,6 +9,7 @@ const API_CONTEXT_LAYERS = [
   ['identity'],
   ['catalog', 'market'],
   ['accounts'],
+  ['books'],
   ['approvals'],
   ['audit'],
   ['health', 'metrics', 'queues-board'],

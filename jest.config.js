@@ -31,6 +31,7 @@ export default {
   // with each file's modules until garbage collection dominates. Two workers, recycled past 1 GB, overlap the
   // waits on PostgreSQL, Redis and the browser; each test file has its own database and Redis prefix.
   maxWorkers: 2,
+  testSequencer: '<rootDir>/test-sequencer.js',
   workerIdleMemoryLimit: '1GB',
   projects: [
     {

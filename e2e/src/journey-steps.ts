@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { seriousAccessibilityViolations } from './accessibility.js';
 import { TestAuthenticator } from './authenticator.js';
 import { waitForMail } from './mail.js';
-import type { RunningPlatform } from './platform.js';
+import { platformClock, type RunningPlatform } from './platform.js';
 
 const repoRoot = new URL('../../', import.meta.url).pathname;
 
@@ -113,7 +113,7 @@ export async function setUpAuthenticatorApp(page: Page, { audited }: { audited?:
   expect(shownKey).toMatch(/^([A-Z2-7]{4} )+[A-Z2-7]{1,4}$/);
   if (audited) await expectNoSeriousViolations(page, `${audited}: authenticator set-up`);
 
-  const app = new TestAuthenticator(shownKey);
+  const app = new TestAuthenticator(shownKey, platformClock(page.url()));
   await enrolment.getByRole('textbox', { name: /^Authentication code/ }).fill(await app.nextCode());
   await enrolment.getByRole('button', { name: 'Verify' }).click();
   const recoveryCodes = await saveRecoveryCodes(page, { audited });

@@ -1,5 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,8 +21,43 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/**
+ * The api's clock in a browser test: the api reads its offset from real time from a file (`TEST_CLOCK_FILE`), so
+ * a test moves the platform's time forward instead of waiting for it to pass.
+ */
+export interface PlatformClock {
+  /** The api's time now, in epoch milliseconds. */
+  now(): number;
+  /** Sets the api's time to real time plus `offsetMs`. */
+  setOffset(offsetMs: number): Promise<void>;
+}
+
+function fileClock(file: string): PlatformClock {
+  const offset = () => {
+    try {
+      return Number.parseInt(readFileSync(file, 'utf8'), 10) || 0;
+    } catch {
+      return 0;
+    }
+  };
+  return {
+    now: () => Date.now() + offset(),
+    setOffset: (offsetMs) => writeFile(file, String(offsetMs)),
+  };
+}
+
+const clocks = new Map<string, PlatformClock>();
+
+/** The clock of the platform serving `url` (any address on it). */
+export function platformClock(url: string): PlatformClock {
+  const clock = clocks.get(new URL(url).origin);
+  if (!clock) throw new Error(`no platform started at ${url}`);
+  return clock;
+}
+
 export interface RunningPlatform {
   baseUrl: string;
+  clock: PlatformClock;
   /** The projector's GET /health/live and /health/ready, on a free port of its own. */
   projectorHealthUrl: string;
   /** The mailer's GET /health/live and /health/ready, on a free port of its own. */
@@ -44,6 +80,8 @@ export async function startPlatform(extraEnv: Record<string, string> = {}): Prom
   // Free ports, so neither a running `npm start` (3001, 3002) nor a parallel run gets in the way.
   const [projectorHealthPort, mailerHealthPort] = [await freePort(), await freePort()];
   const s3Dir = await mkdtemp(join(tmpdir(), 'ls-e2e-s3-'));
+  const clockDir = await mkdtemp(join(tmpdir(), 'ls-e2e-clock-'));
+  const clockFile = join(clockDir, 'offset-ms');
   const s3 = new S3rver({
     // Port 0: the server takes a free port itself, so no other process can take it in between.
     port: 0,
@@ -74,6 +112,8 @@ export async function startPlatform(extraEnv: Record<string, string> = {}): Prom
 
   const databaseUrl = testDatabaseUrl('e2e');
   const baseUrl = `http://localhost:${port}`;
+  const clock = fileClock(clockFile);
+  clocks.set(new URL(baseUrl).origin, clock);
   let output = '';
   const child: ChildProcess = spawn(process.execPath, [join(repoRoot, 'infra/dist/start.js')], {
     cwd: repoRoot,
@@ -92,6 +132,7 @@ export async function startPlatform(extraEnv: Record<string, string> = {}): Prom
       S3_ACCESS_KEY_ID: 'S3RVER',
       S3_SECRET_ACCESS_KEY: 'S3RVER',
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      TEST_CLOCK_FILE: clockFile,
       ...extraEnv,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -113,6 +154,8 @@ export async function startPlatform(extraEnv: Record<string, string> = {}): Prom
     await new Promise<void>((resolve) => smtp.close(() => resolve()));
     await s3.close();
     await rm(s3Dir, { recursive: true, force: true });
+    await rm(clockDir, { recursive: true, force: true });
+    clocks.delete(new URL(baseUrl).origin);
     await dropDatabase(databaseUrl);
     if (replay && replay.status !== 0) {
       throw new Error(`the replay check found differences:\n${replay.stdout}${replay.stderr}`);
@@ -137,6 +180,7 @@ export async function startPlatform(extraEnv: Record<string, string> = {}): Prom
   }
   return {
     baseUrl,
+    clock,
     projectorHealthUrl: `http://127.0.0.1:${projectorHealthPort}/health`,
     mailerHealthUrl: `http://127.0.0.1:${mailerHealthPort}/health`,
     databaseUrl,

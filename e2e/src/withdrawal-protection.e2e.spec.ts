@@ -1,6 +1,3 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, openContext } from './browser.js';
@@ -41,19 +38,14 @@ describe('withdrawal protection through the whole stack', () => {
   let adminContext: BrowserContext;
   let member: Page;
   let admin: Page;
-  let clockDirectory: string;
-  let clockFile: string;
   const grace = newMember('Grace', 'Hopper');
 
   beforeAll(async () => {
-    clockDirectory = await mkdtemp(join(tmpdir(), 'ls-e2e-clock-'));
-    clockFile = join(clockDirectory, 'offset-ms');
     platform = await startPlatform({
       ADMIN_EMAIL,
       ADMIN_PASSWORD,
       WALLET_COOLING_HOURS: '48',
       SECURITY_HOLD_HOURS: '24',
-      TEST_CLOCK_FILE: clockFile,
     });
     browser = await launchBrowser();
     memberContext = await openContext(browser, { viewport: { width: 1280, height: 900 } });
@@ -65,7 +57,6 @@ describe('withdrawal protection through the whole stack', () => {
   afterAll(async () => {
     await browser?.close();
     await platform?.stop();
-    await rm(clockDirectory, { recursive: true, force: true });
   }, 30_000);
 
   it('a new address waits out its cooling period before a withdrawal can go to it', async () => {
@@ -130,7 +121,7 @@ describe('withdrawal protection through the whole stack', () => {
 
   it('once the clock passes the cooling period the same address takes the withdrawal', async () => {
     const { baseUrl } = platform;
-    await writeFile(clockFile, String(49 * HOUR_MS));
+    await platform.clock.setOffset(49 * HOUR_MS);
     // Two days on, the session has long been idle: the member signs in again.
     await member.goto(`${baseUrl}/dashboard`);
     await member.waitForURL(`${baseUrl}/login`, TIMEOUT);

@@ -9,8 +9,8 @@ import { resetQueryClient } from '../lib/query-provider.js';
 // jsdom lacks the TextEncoder react-router needs at import time.
 Object.assign(globalThis, { TextEncoder, TextDecoder });
 // A lazy route's first import compiles its module graph, which takes seconds on a busy 2-core CI machine; the
-// default 1 s wait for a screen to appear fails there though nothing is wrong.
-configure({ asyncUtilTimeout: 5_000 });
+// default 1 s wait for a screen to appear fails there though nothing is wrong (5 s did too, under other runs).
+configure({ asyncUtilTimeout: 10_000 });
 // jsdom does not implement scrolling; a new public page scrolls to its top (app/routes/public-site.tsx).
 window.scrollTo = () => {};
 // jsdom does not expose structuredClone; the admin chart's pointer gestures clone their options with it.

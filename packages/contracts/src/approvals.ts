@@ -13,6 +13,7 @@ export const approvalKinds = [
   'ChangePlan',
   'CreatePaymentMethod',
   'ChangePaymentMethod',
+  'ClosePeriod',
 ] as const;
 export type ApprovalKindName = (typeof approvalKinds)[number];
 
@@ -27,6 +28,7 @@ export const approvalActionLabels: Record<ApprovalKindName, string> = {
   ChangePlan: 'Change plan',
   CreatePaymentMethod: 'Create payment method',
   ChangePaymentMethod: "Change payment method's address",
+  ClosePeriod: 'Close period',
 };
 
 export const approvalStatuses = ['pending', 'executed', 'rejected', 'withdrawn', 'expired'] as const;

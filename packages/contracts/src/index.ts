@@ -15,4 +15,6 @@ export * from './transaction-jobs.js';
 export * from './withdrawal-protection.js';
 export * from './approvals.js';
 export * from './books.js';
+export * from './period-close.js';
+export * from './proof-of-liabilities.js';
 export * from './reconciliation.js';

@@ -18,5 +18,6 @@ export * from './approvals/approval-policy.js';
 export * from './approvals/approval.decider.js';
 export * from './books/journal.js';
 export * from './books/trial-balance.js';
+export * from './books/period-close.js';
 export * from './books/reconciliation.events.js';
 export * from './books/reconciliation.js';

@@ -4,6 +4,7 @@ import { AccountsModule } from './accounts/index.js';
 import { ApiDocsModule } from './api-docs/index.js';
 import { ApprovalsModule } from './approvals/index.js';
 import { AuditModule } from './audit/index.js';
+import { BooksModule } from './books/index.js';
 import { CatalogModule } from './catalog/index.js';
 import { ClockModule, type Clock } from './shared/clock/clock.js';
 import type { ApiConfig } from './shared/config/config.js';
@@ -31,6 +32,7 @@ export class AppModule {
         CatalogModule,
         AccountsModule,
         AccountQueriesModule,
+        BooksModule,
         ApprovalsModule,
         AuditModule,
         MarketModule.forRoot(config.marketPrices),

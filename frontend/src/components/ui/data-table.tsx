@@ -186,8 +186,14 @@ export function DataTable<TRow extends RowData>({
               ))
             ) : (
               <TableRow>
-                <TableCell colSpan={columns.length} align="center" sx={{ py: 4, color: 'text.secondary' }}>
-                  {status}
+                <TableCell
+                  colSpan={columns.length}
+                  sx={{ py: 4, color: 'text.secondary', textAlign: { xs: 'left', md: 'center' } }}
+                >
+                  {/* Where the table is wider than a phone, the message stays in view at its left edge. */}
+                  <Box component="span" sx={{ display: 'inline-block', position: 'sticky', left: 0 }}>
+                    {status}
+                  </Box>
                 </TableCell>
               </TableRow>
             )}

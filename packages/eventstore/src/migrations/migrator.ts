@@ -13,6 +13,7 @@ import { addCommandRequestHash } from './0011-command-request-hash.js';
 import { createTwoFactor } from './0012-two-factor.js';
 import { createWithdrawalProtection } from './0013-withdrawal-protection.js';
 import { createApprovals } from './0014-approvals.js';
+import { createPeriodClose } from './0015-period-close.js';
 import { createReconciliations } from './0016-reconciliations.js';
 
 // Migrations are listed in code (not read from a folder) so they work the same from src under jest and from dist.
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   '0012-two-factor': createTwoFactor,
   '0013-withdrawal-protection': createWithdrawalProtection,
   '0014-approvals': createApprovals,
+  '0015-period-close': createPeriodClose,
   '0016-reconciliations': createReconciliations,
 };
 

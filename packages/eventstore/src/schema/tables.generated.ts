@@ -49,7 +49,8 @@ export interface Approvals {
     | 'CreatePlan'
     | 'ChangePlan'
     | 'CreatePaymentMethod'
-    | 'ChangePaymentMethod';
+    | 'ChangePaymentMethod'
+    | 'ClosePeriod';
   proposed_at: Date;
   proposer_id: string;
   reason: string;
@@ -58,6 +59,21 @@ export interface Approvals {
   target_version: number;
   user_id: string | null;
   version: number;
+}
+
+export interface ClosedPeriods {
+  accounts: unknown;
+  closed_at: Date;
+  closed_by: string;
+  ends_at: Date;
+  entries: number;
+  kind: 'day' | 'month';
+  last_event: unknown | null;
+  member_liabilities: bigint;
+  members: number;
+  merkle_root: string;
+  period: string;
+  starts_at: Date;
 }
 
 export interface Commands {
@@ -77,6 +93,16 @@ export interface DepositProofs {
   original_name: string | null;
   size_bytes: number;
   user_id: string;
+}
+
+export interface LiabilityProofNodes {
+  hash: string;
+  level: number;
+  period: string;
+  position: number;
+  salt: string | null;
+  sum: bigint;
+  user_id: string | null;
 }
 
 export interface MailOutbox {
@@ -262,8 +288,10 @@ export interface DB {
   account_states: AccountStates;
   admin_messages: AdminMessages;
   approvals: Approvals;
+  closed_periods: ClosedPeriods;
   commands: Commands;
   deposit_proofs: DepositProofs;
+  liability_proof_nodes: LiabilityProofNodes;
   mail_outbox: MailOutbox;
   password_reset_tokens: PasswordResetTokens;
   payment_methods: PaymentMethods;

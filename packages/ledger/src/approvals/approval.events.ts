@@ -18,7 +18,8 @@ export type ApprovalKind =
   | 'CreatePlan'
   | 'ChangePlan'
   | 'CreatePaymentMethod'
-  | 'ChangePaymentMethod';
+  | 'ChangePaymentMethod'
+  | 'ClosePeriod';
 
 /** The action as proposed: its kind, whose account, and the request it will run (the api reads `request`). */
 export interface ApprovalAction {

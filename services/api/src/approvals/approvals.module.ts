@@ -1,5 +1,6 @@
 import { Global, Module } from '@nestjs/common';
 import { APP_INTERCEPTOR } from '@nestjs/core';
+import { BooksModule } from '../books/index.js';
 import { CatalogModule } from '../catalog/index.js';
 import { FourEyes } from '../shared/approvals/four-eyes.js';
 import { ApprovalDesk } from './application/approval-desk.js';
@@ -14,7 +15,7 @@ import { ProposalStatusInterceptor } from './http/proposal-status.interceptor.js
  */
 @Global()
 @Module({
-  imports: [CatalogModule],
+  imports: [CatalogModule, BooksModule],
   controllers: [ApprovalsController],
   providers: [
     ApprovalDesk,

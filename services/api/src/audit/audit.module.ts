@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { BooksModule } from '../books/index.js';
 import { AccountStatements } from './account-statements.js';
 import { ReconciliationsController } from './reconciliation/reconciliations.controller.js';
 import { Reconciliations } from './reconciliation/reconciliations.js';
@@ -20,5 +21,5 @@ const controllers = [
 const queries = [AccountStatements, TransactionsExport, TrialBalances];
 const commands = [Reconciliations];
 
-@Module({ controllers, providers: [...queries, ...commands] })
+@Module({ imports: [BooksModule], controllers, providers: [...queries, ...commands] })
 export class AuditModule {}

@@ -1,5 +1,6 @@
-import { Controller, Get, Query, Res } from '@nestjs/common';
-import { trialBalance, trialBalanceQuery, type TrialBalance } from '@ledgerstone/contracts';
+import { Controller, Get, Param, Query, Res } from '@nestjs/common';
+import { periodSchema, trialBalance, trialBalanceQuery, type TrialBalance } from '@ledgerstone/contracts';
+import { z } from 'zod';
 import type { Response } from 'express';
 import { StaffRead } from '../shared/auth/access.decorators.js';
 import { ApiRoute } from '../shared/http/api-route.js';
@@ -40,6 +41,18 @@ export class TrialBalanceController {
     const books = await this.read(query);
     setCsvAttachment(response, `ledgerstone-trial-balance-${books.as_of.slice(0, 10)}.csv`);
     return trialBalanceCsv(books);
+  }
+
+  @Get('periods/:period/trial-balance')
+  @ApiRoute({
+    summary:
+      'The trial balance of a closed period (YYYY-MM-DD or YYYY-MM): its closing balances as stored when it was closed, which events recorded later never change; as_of is the end of the period (exclusive). 404 when the period is not closed',
+    tag: 'Admin',
+    response: trialBalance,
+  })
+  async closedPeriod(@Param('period') period: string): Promise<TrialBalance> {
+    const parsed = z.object({ period: periodSchema }).parse({ period });
+    return trialBalance.parse(await this.balances.ofClosedPeriod(parsed.period));
   }
 
   private async read(query: Record<string, unknown>): Promise<TrialBalance> {

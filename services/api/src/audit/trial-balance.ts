@@ -1,7 +1,19 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { readModels, type TrialBalance } from '@ledgerstone/contracts';
-import { formatCents, kindOf, trialBalance, type LedgerAccount } from '@ledgerstone/ledger';
-import { journalTotalsAsOf, readModelDatabase, readOrEmpty } from '@ledgerstone/read-models';
+import {
+  formatCents,
+  kindOf,
+  trialBalance,
+  type AccountTotals,
+  type LedgerAccount,
+} from '@ledgerstone/ledger';
+import {
+  journalTotalsAsOf,
+  readModelDatabase,
+  readOrEmpty,
+  type UnbalancedEntry,
+} from '@ledgerstone/read-models';
+import { ClosedPeriods } from '../books/index.js';
 import { CLOCK, type Clock } from '../shared/clock/clock.js';
 import { waitForPosition } from '../shared/database/read-your-writes.js';
 import { DATABASE, type Database } from '../shared/infrastructure/infrastructure.tokens.js';
@@ -27,21 +39,36 @@ export class TrialBalances {
   constructor(
     @Inject(DATABASE) private readonly database: Database,
     @Inject(CLOCK) private readonly clock: Clock,
+    private readonly closedPeriods: ClosedPeriods,
   ) {}
 
   async asOf(asOf: Date | undefined, after: unknown): Promise<TrialBalance> {
     await waitForPosition(this.database, after, [readModels.journal]);
     const journal = await journalTotalsAsOf(this.database, asOf ?? null);
     const moment = asOf ?? this.now(journal.lastOccurredAt);
-    const books = trialBalance(journal.accounts);
+    return this.named(journal.accounts, moment, journal.entries, journal.unbalancedSince);
+  }
+
+  /** A closed period's trial balance: its stored closing balances, which nothing recorded later changes. */
+  async ofClosedPeriod(period: string): Promise<TrialBalance> {
+    const closing = await this.closedPeriods.closing(period);
+    return this.named(closing.accounts, closing.to, closing.entries, null);
+  }
+
+  private async named(
+    totals: readonly AccountTotals[],
+    moment: Date,
+    entries: number,
+    first: UnbalancedEntry | null,
+  ): Promise<TrialBalance> {
+    const books = trialBalance(totals);
     const names = await this.custodyNames(books.accounts.map((row) => row.account));
-    const first = journal.unbalancedSince;
     const memberLiabilities = books.accounts
       .filter((row) => row.kind === 'liability')
       .reduce((sum, row) => sum + row.balance, 0n);
     return {
       as_of: moment.toISOString(),
-      entries: journal.entries,
+      entries,
       accounts: byCustodyName(
         books.accounts.map((row) => ({
           account: row.account,

@@ -5,6 +5,7 @@ import { useSearchParams } from 'react-router-dom';
 import { env } from '../../../config/env.js';
 import { getStatementQueryOptions } from '../../../features/statement/api/get-statement.js';
 import { AsOfForm } from '../../../features/statement/components/as-of-form.js';
+import { LiabilityProof } from '../../../features/statement/components/liability-proof.js';
 import { Statement } from '../../../features/statement/components/statement.js';
 
 export function Component() {
@@ -25,6 +26,10 @@ export function Component() {
       </Typography>
       <AsOfForm asOf={asOf} onApply={(moment) => setSearchParams({ as_of: moment })} onNow={showNow} />
       <Statement asOf={asOf} />
+      <Typography variant="h5" component="h2" sx={{ mt: 4, mb: 2 }}>
+        Proof of liabilities
+      </Typography>
+      <LiabilityProof />
     </>
   );
 }

@@ -42,7 +42,11 @@ const balancedBooks = {
 };
 
 async function renderBooks(routes: Parameters<typeof stubApi>[0]) {
-  const api = stubApi({ 'GET /api/admin': staffSession('auditor'), ...routes });
+  const api = stubApi({
+    'GET /api/admin': staffSession('auditor'),
+    'GET /api/admin/books/periods': { status: 200, body: { periods: [] } },
+    ...routes,
+  });
   renderApp('/admin-dashboard/books');
   await screen.findByRole('heading', { level: 1, name: 'Books' }, FIVE_SECONDS);
   return api;

@@ -1,5 +1,12 @@
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
-import type { AccountBalances, AccountStatement, StatementLine } from '@ledgerstone/contracts';
+import {
+  buildMerkleSumTree,
+  proofPath,
+  type AccountBalances,
+  type AccountStatement,
+  type MemberLiabilityProof,
+  type StatementLine,
+} from '@ledgerstone/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
@@ -101,7 +108,11 @@ async function renderStatement(
   routes: Record<string, StubbedAnswer | (() => StubbedAnswer | Promise<StubbedAnswer>)>,
 ) {
   setViewportWidth(600);
-  const api = stubApi({ 'GET /api/user': { status: 200, body: member }, ...routes });
+  const api = stubApi({
+    'GET /api/user': { status: 200, body: member },
+    'GET /api/user/statement/proof': { status: 200, body: { proof: null } },
+    ...routes,
+  });
   const rendered = renderApp('/dashboard/statement');
   await screen.findByRole('heading', { level: 1, name: 'Statement' }, FIVE_SECONDS);
   return { ...rendered, api, user: userEvent.setup() };
@@ -111,7 +122,7 @@ const card = (name: string) => screen.getByRole('region', { name });
 const requested = (api: ReturnType<typeof stubApi>) =>
   api.fetchStub.mock.calls
     .map(([input]) => String(input))
-    .filter((url) => url.startsWith('/api/user/statement'));
+    .filter((url) => url.startsWith('/api/user/statement') && !url.startsWith('/api/user/statement/proof'));
 
 afterEach(() => {
   jest.restoreAllMocks();
@@ -310,5 +321,51 @@ describe('the statement screen', () => {
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
     expect(await screen.findByText(/after 6 events/)).toBeInTheDocument();
+  });
+});
+
+describe("the statement's proof of liabilities", () => {
+  const me = { accountId: '11111111-1111-4111-8111-111111111111', salt: 'my-salt', balance: 200_000n };
+  const other = { accountId: '22222222-2222-4222-8222-222222222222', salt: 'their-salt', balance: 50_000n };
+  const tree = buildMerkleSumTree([me, other]);
+  const [step] = proofPath(tree.levels, tree.leafIndex.get(me.accountId)!);
+  const proof: MemberLiabilityProof = {
+    period: '2026-11-26',
+    to: '2026-11-27T00:00:00.000Z',
+    root: tree.root.hash,
+    total: '2500.00',
+    leaf: {
+      account_id: me.accountId,
+      salt: 'my-salt',
+      balance: '2000.00',
+      hash: tree.levels[0]![tree.leafIndex.get(me.accountId)!]!.hash,
+    },
+    path: [{ side: step!.side, hash: step!.hash, sum: '500.00' }],
+  };
+
+  it('shows the leaf and the path, and Verify recomputes the published root in the browser', async () => {
+    const { user } = await renderStatement({
+      [STATEMENT]: { status: 200, body: statement() },
+      'GET /api/user/statement/proof': { status: 200, body: { proof } },
+    });
+
+    expect(await screen.findByText('my-salt', {}, FIVE_SECONDS)).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('list', { name: 'Path to the root' })).getAllByRole('listitem'),
+    ).toHaveLength(1);
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Verified: your balance is counted in the $2,500.00 published for 2026-11-26.',
+    );
+  });
+
+  it('says when a proof does not verify', async () => {
+    const { user } = await renderStatement({
+      [STATEMENT]: { status: 200, body: statement() },
+      'GET /api/user/statement/proof': { status: 200, body: { proof: { ...proof, total: '2500.01' } } },
+    });
+
+    await user.click(await screen.findByRole('button', { name: 'Verify' }, FIVE_SECONDS));
+    expect(await screen.findByRole('status')).toHaveTextContent('Does not verify: The sums do not add up');
   });
 });

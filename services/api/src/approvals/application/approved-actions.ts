@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import {
   adjustBalancesRequest,
+  closePeriodRequest,
   createPaymentMethodRequest,
   createPlanRequest,
   setWithdrawalLimitsRequest,
@@ -17,6 +18,7 @@ import {
   SetWithdrawalLimitsCommand,
   UnlockAccountCommand,
 } from '../../accounts/index.js';
+import { PeriodClosing } from '../../books/index.js';
 import { CatalogAdmin } from '../../catalog/index.js';
 import type { CoSignature } from '../../shared/approvals/four-eyes.js';
 import type { Actor } from '../../shared/auth/actor.js';
@@ -31,6 +33,7 @@ export class ApprovedActions {
   constructor(
     private readonly commands: CommandBus,
     private readonly catalog: CatalogAdmin,
+    private readonly books: PeriodClosing,
   ) {}
 
   async run(action: ApprovalAction, approver: Actor, context: RequestContext, coSignature: CoSignature) {
@@ -97,6 +100,14 @@ export class ApprovedActions {
           subjectId,
           updatePaymentMethodRequest.parse(request),
           catalogContext,
+          coSignature,
+        );
+      case 'ClosePeriod':
+        return this.books.close(
+          closePeriodRequest.parse(request).period,
+          approver,
+          context,
+          coSignature.approvalId,
           coSignature,
         );
     }
