@@ -161,6 +161,7 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
   'PATCH /api/admin/payment-methods/{id}': PAYMENT_METHOD,
   'POST /api/admin/approvals/{id}/approve': { reason: 'Checked the bank statement' },
   'POST /api/admin/approvals/{id}/reject': { reason: 'No bank statement' },
+  'POST /api/admin/books/periods': { period: '2026-11-01' },
   'POST /api/admin/books/reconciliations': {
     cutoff: '2026-11-22T17:00:00Z',
     held: { [BITCOIN.id]: '1500.00' },
@@ -205,6 +206,7 @@ const VALID_QUERIES: Record<string, Record<string, string>> = {
   'GET /api/admin/transactions.csv': { from: '2026-01-01', to: '2026-01-31' },
   'GET /api/admin/books/trial-balance': { as_of: '2026-11-22T10:00:00Z', ...AFTER },
   'GET /api/admin/books/trial-balance.csv': { as_of: '2026-11-22T10:00:00Z', ...AFTER },
+  'GET /api/user/statement/proof': { period: '2026-11' },
   'GET /api/admin/approvals': { status: 'all', user_id: '6f1c2f0e-1d2b-4c53-9a3e-111111111111' },
 };
 
