@@ -40,14 +40,15 @@ export async function withQueries<T extends LazyRouteModule>(routeModule: Promis
   return { ...loaded, Component: RouteWithQueries };
 }
 
-/** A route module's named component, as a lazy top-level area with react-query provided. */
+/** A route module's named component, loaded on the first visit. */
 function lazyScreen(load: () => Promise<ComponentType>): PreloadableComponent {
-  return lazyArea(() => load().then((Component) => ({ Component })));
+  return lazyRoute(() => load().then((Component) => ({ Component })));
 }
 
 /**
  * The home page ships with the entry; every other page is its own chunk, and each auth screen, with its form,
- * loads only when it is visited (/login loads neither the sign-up form nor the admin's).
+ * loads only when it is visited (/login loads neither the sign-up form nor the admin's). The sign-in screens
+ * cache nothing, so they load no react-query (see features/auth/api).
  */
 const auth = paths.auth;
 const authRoutes: RouteObject[] = [

@@ -37,17 +37,20 @@ export const prerenderedPaths: string[] = [
 /**
  * The modules of the page's lazy routes (as Vite's manifest names them; see router.tsx), which hydration waits
  * for: the lazy areas that query the API load QueryProvider along with their own module; the marketing pages
- * query nothing.
+ * and the sign-in screens query nothing.
  */
 function routeModulesOf(path: string): string[] {
   if (path === paths.home.path) return [];
-  const queryProvider = 'src/lib/query-provider.tsx';
   if (path === paths.dashboard.path)
-    return [queryProvider, 'src/app/routes/dashboard/layout.tsx', 'src/app/routes/dashboard/home.tsx'];
+    return [
+      'src/lib/query-provider.tsx',
+      'src/app/routes/dashboard/layout.tsx',
+      'src/app/routes/dashboard/home.tsx',
+    ];
   if (authPaths.includes(path)) {
     // Each auth screen is its own module (see router.tsx); the admin's share the members' forms.
     const screen = path.replace(/^\/admin-(?!login)/, '/');
-    return [queryProvider, `src/app/routes/auth${screen}.tsx`];
+    return [`src/app/routes/auth${screen}.tsx`];
   }
   if (servicePaths.includes(path)) return ['src/app/routes/public/asset.tsx'];
   return [`src/app/routes/public${path}.tsx`];
