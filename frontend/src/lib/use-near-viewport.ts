@@ -1,0 +1,32 @@
+import { useEffect, useRef, useState } from 'react';
+
+/**
+ * True once the element comes within `margin` of the viewport, so what it shows can be loaded then rather
+ * than with the page; at once after the first render where that cannot be observed. False in the first
+ * render everywhere, so a pre-rendered page hydrates the same markup.
+ */
+export function useNearViewport<T extends Element>(margin = '300px') {
+  const ref = useRef<T>(null);
+  const [near, setNear] = useState(false);
+
+  useEffect(() => {
+    const element = ref.current;
+    if (typeof IntersectionObserver === 'undefined' || !element) {
+      setNear(true);
+      return;
+    }
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) {
+          setNear(true);
+          observer.disconnect();
+        }
+      },
+      { rootMargin: margin },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [margin]);
+
+  return { ref, near };
+}
