@@ -2,10 +2,10 @@ import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { MarketPrices } from '@ledgerstone/contracts';
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
 
 import { LOADING_TEXT } from '../../../components/ui/status-text.js';
-import { useNearViewport } from '../../../lib/use-near-viewport.js';
+import { WhenNearViewport } from '../../../components/ui/when-near-viewport.js';
 
 // Below the dashboard's first screen: the table, with react-table, loads when it is scrolled near.
 const MarketOverviewTable = lazy(async () => ({
@@ -26,19 +26,14 @@ function TablePlaceholder() {
 type MarketOverviewProps = { prices: MarketPrices | undefined; isLoading: boolean; isError: boolean };
 
 export function MarketOverview(props: MarketOverviewProps) {
-  const { ref, near } = useNearViewport<HTMLElement>();
   return (
-    <Box component="section" ref={ref} aria-labelledby="market-overview-heading" sx={{ mb: 4 }}>
+    <Box component="section" aria-labelledby="market-overview-heading" sx={{ mb: 4 }}>
       <Typography id="market-overview-heading" variant="h5" component="h2" sx={{ mb: 1.5 }}>
         Market overview
       </Typography>
-      {near ? (
-        <Suspense fallback={<TablePlaceholder />}>
-          <MarketOverviewTable {...props} />
-        </Suspense>
-      ) : (
-        <TablePlaceholder />
-      )}
+      <WhenNearViewport placeholder={<TablePlaceholder />}>
+        <MarketOverviewTable {...props} />
+      </WhenNearViewport>
     </Box>
   );
 }
