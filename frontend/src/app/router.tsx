@@ -44,9 +44,9 @@ function lazyScreen(load: () => Promise<ComponentType>): PreloadableComponent {
 }
 
 /**
- * Every page is a chunk of its own, and so is the public site's frame (the dashboards do not load it); each auth screen, with its form,
- * loads only when it is visited (/login loads neither the sign-up form nor the admin's). The sign-in screens
- * cache nothing, so they load no react-query (see features/auth/api).
+ * Every page is a chunk of its own, and so is the public site's frame (the dashboards do not load it); each
+ * auth screen, with its form, loads only when it is visited (/login loads neither the sign-up form nor the
+ * admin's). The sign-in screens cache nothing, so they load no react-query (see features/auth/api).
  */
 const auth = paths.auth;
 const authRoutes: RouteObject[] = [
