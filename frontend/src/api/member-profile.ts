@@ -2,6 +2,7 @@ import type { MemberProfile } from '@ledgerstone/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '../lib/api-client.js';
+import { memberProfileQueryKey } from './profile-query-keys.js';
 
 /** GET /api/user; `after` (a command's log position) makes the figures include that command. */
 export const getMemberProfile = (after?: string, signal?: AbortSignal): Promise<MemberProfile> =>
@@ -9,7 +10,7 @@ export const getMemberProfile = (after?: string, signal?: AbortSignal): Promise<
 
 export const getMemberProfileQueryOptions = () =>
   queryOptions({
-    queryKey: ['member-profile'],
+    queryKey: memberProfileQueryKey,
     queryFn: ({ signal }) => getMemberProfile(undefined, signal),
   });
 

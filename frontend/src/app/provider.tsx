@@ -1,5 +1,6 @@
 import CssBaseline from '@mui/material/CssBaseline';
-import { ThemeProvider, type Theme } from '@mui/material/styles';
+import type { Theme } from '@mui/material/styles';
+import ThemeProvider from '@mui/system/ThemeProvider';
 import { useEffect, type ReactNode } from 'react';
 
 import { Toaster } from '../lib/toaster.js';
@@ -10,7 +11,11 @@ const matchMedia = (typeof window === 'undefined'
   ? assumedViewportMatchMedia
   : hydrationAwareMatchMedia) as unknown as typeof window.matchMedia;
 
-/** The theme, with media queries that answer the same while pre-rendered HTML is hydrated (see ssr/media-query.ts). */
+/**
+ * The theme, with media queries that answer the same while pre-rendered HTML is hydrated (see
+ * ssr/media-query.ts). It uses no CSS variables, and for such a theme MUI's ThemeProvider renders @mui/system's:
+ * that one alone leaves MUI's CSS-variables provider out of the entry.
+ */
 const appTheme: Theme = {
   ...theme,
   components: {

@@ -5,8 +5,6 @@ import { serviceLinks } from '../components/layout/public-navigation.js';
 import { paths } from '../config/paths.js';
 import { preloadableLazy, type PreloadableComponent } from '../lib/preloadable-lazy.js';
 import { NotFoundRoute } from './routes/not-found.js';
-import { Component as HomeRoute } from './routes/public/home.js';
-import { PublicSiteRoute } from './routes/public-site.js';
 import { RouteErrorBoundary } from './routes/route-error.js';
 
 type LazyRouteModule = { Component?: ComponentType | null };
@@ -40,14 +38,15 @@ export async function withQueries<T extends LazyRouteModule>(routeModule: Promis
   return { ...loaded, Component: RouteWithQueries };
 }
 
-/** A route module's named component, as a lazy top-level area with react-query provided. */
+/** A route module's named component, loaded on the first visit. */
 function lazyScreen(load: () => Promise<ComponentType>): PreloadableComponent {
-  return lazyArea(() => load().then((Component) => ({ Component })));
+  return lazyRoute(() => load().then((Component) => ({ Component })));
 }
 
 /**
- * The home page ships with the entry; every other page is its own chunk, and each auth screen, with its form,
- * loads only when it is visited (/login loads neither the sign-up form nor the admin's).
+ * Every page is a chunk of its own, and so is the public site's frame (the dashboards do not load it); each
+ * auth screen, with its form, loads only when it is visited (/login loads neither the sign-up form nor the
+ * admin's). The sign-in screens cache nothing, so they load no react-query (see features/auth/api).
  */
 const auth = paths.auth;
 const authRoutes: RouteObject[] = [
@@ -179,9 +178,9 @@ const appRoutes: RouteObject[] = [
   adminRoutes,
   {
     path: paths.home.path,
-    Component: PublicSiteRoute,
+    Component: lazyScreen(() => import('./routes/public-site.js').then((m) => m.PublicSiteRoute)),
     children: [
-      { index: true, Component: HomeRoute },
+      { index: true, Component: lazyRoute(() => import('./routes/public/home.js')) },
       ...authRoutes,
       { path: paths.company.path, Component: lazyRoute(() => import('./routes/public/company.js')) },
       { path: paths.career.path, Component: lazyRoute(() => import('./routes/public/career.js')) },

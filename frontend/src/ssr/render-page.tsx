@@ -36,21 +36,29 @@ export const prerenderedPaths: string[] = [
 
 /**
  * The modules of the page's lazy routes (as Vite's manifest names them; see router.tsx), which hydration waits
- * for: the lazy areas that query the API load QueryProvider along with their own module; the marketing pages
- * query nothing.
+ * for: the lazy areas that query the API load QueryProvider along with their own module; the public pages
+ * (marketing and sign-in) query nothing and load inside the public site's frame.
  */
 function routeModulesOf(path: string): string[] {
-  if (path === paths.home.path) return [];
-  const queryProvider = 'src/lib/query-provider.tsx';
   if (path === paths.dashboard.path)
-    return [queryProvider, 'src/app/routes/dashboard/layout.tsx', 'src/app/routes/dashboard/home.tsx'];
+    return [
+      'src/lib/query-provider.tsx',
+      'src/app/routes/dashboard/layout.tsx',
+      'src/app/routes/dashboard/home.tsx',
+    ];
+  return ['src/app/routes/public-site.tsx', publicPageModuleOf(path)];
+}
+
+/** A public page's module; the public site's frame (public-site.tsx) holds it. */
+function publicPageModuleOf(path: string): string {
+  if (path === paths.home.path) return 'src/app/routes/public/home.tsx';
   if (authPaths.includes(path)) {
     // Each auth screen is its own module (see router.tsx); the admin's share the members' forms.
     const screen = path.replace(/^\/admin-(?!login)/, '/');
-    return [queryProvider, `src/app/routes/auth${screen}.tsx`];
+    return `src/app/routes/auth${screen}.tsx`;
   }
-  if (servicePaths.includes(path)) return ['src/app/routes/public/asset.tsx'];
-  return [`src/app/routes/public${path}.tsx`];
+  if (servicePaths.includes(path)) return 'src/app/routes/public/asset.tsx';
+  return `src/app/routes/public${path}.tsx`;
 }
 
 /** Where the browser shows the phone rendering rather than the wide one: where the top bar turns compact. */

@@ -7,6 +7,10 @@ import { useId, type ChangeEventHandler, type FocusEventHandler, type ReactNode,
 export type TextInputProps = {
   label: string;
   name?: string;
+  value?: string;
+  size?: 'small' | 'medium';
+  fullWidth?: boolean;
+  readOnly?: boolean;
   type?: string;
   autoComplete?: string;
   required?: boolean;
@@ -22,9 +26,19 @@ export type TextInputProps = {
 
 /**
  * An outlined text field as MUI's TextField draws it (the same parts, classes and ids), without its select
- * mode: TextField always loads Select with its menu, popover and modal, which the sign-in pages never show.
+ * mode: TextField always loads Select with its menu, popover and modal, which the screens using this never show.
  */
-export function TextInput({ label, helperText, error, required, disabled, ...input }: TextInputProps) {
+export function TextInput({
+  label,
+  helperText,
+  error,
+  required,
+  disabled,
+  size,
+  fullWidth,
+  readOnly,
+  ...input
+}: TextInputProps) {
   const id = useId();
   const helperTextId = helperText ? `${id}-helper-text` : undefined;
   return (
@@ -34,11 +48,20 @@ export function TextInput({ label, helperText, error, required, disabled, ...inp
       error={error}
       required={required}
       disabled={disabled}
+      size={size}
+      fullWidth={fullWidth}
     >
       <InputLabel htmlFor={id} id={`${id}-label`}>
         {label}
       </InputLabel>
-      <OutlinedInput id={id} label={label} aria-describedby={helperTextId} {...input} />
+      <OutlinedInput
+        id={id}
+        label={label}
+        aria-describedby={helperTextId}
+        fullWidth={fullWidth}
+        inputProps={readOnly ? { readOnly } : undefined}
+        {...input}
+      />
       {helperText && <FormHelperText id={helperTextId}>{helperText}</FormHelperText>}
     </FormControl>
   );

@@ -2,7 +2,9 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { lazy } from 'react';
 
+import { WhenNearViewport } from '../../../components/ui/when-near-viewport.js';
 import { env } from '../../../config/env.js';
 import { paths } from '../../../config/paths.js';
 import { useMemberProfile } from '../../../api/member-profile.js';
@@ -10,7 +12,6 @@ import { useWithdrawalProtection } from '../../../api/withdrawal-protection.js';
 import { useAccountActivity } from '../../../features/member-account/api/get-account-activity.js';
 import { useMarketPrices } from '../../../features/member-account/api/get-market-prices.js';
 import { useRunningInvestments } from '../../../features/member-account/api/get-running-investments.js';
-import { AffiliateLink } from '../../../features/member-account/components/affiliate-link.js';
 import { FigureCards } from '../../../features/member-account/components/figure-cards.js';
 import { MarketOverview } from '../../../features/member-account/components/market-overview.js';
 import { PriceTicker } from '../../../features/member-account/components/price-ticker.js';
@@ -18,6 +19,11 @@ import { RecentActivity } from '../../../features/member-account/components/rece
 import { RunningInvestments } from '../../../features/member-account/components/running-investments.js';
 import { WithdrawalProtectionAlerts } from '../../../features/member-account/components/withdrawal-protection-alerts.js';
 import { TwoStepOffer } from '../../../features/security/components/two-step-offer.js';
+
+// Below the first screen: the link's field and copy button load when scrolled near.
+const AffiliateLink = lazy(async () => ({
+  default: (await import('../../../features/member-account/components/affiliate-link.js')).AffiliateLink,
+}));
 
 export function Component() {
   const profile = useMemberProfile();
@@ -62,7 +68,9 @@ export function Component() {
         isError={investments.isError}
       />
       <MarketOverview prices={prices.data} isLoading={prices.isPending} isError={prices.isError} />
-      <AffiliateLink referralCode={profile.data?.referral_code} />
+      <WhenNearViewport placeholder={null}>
+        <AffiliateLink referralCode={profile.data?.referral_code} />
+      </WhenNearViewport>
       <RecentActivity activity={activity.data} isLoading={activity.isPending} isError={activity.isError} />
     </>
   );

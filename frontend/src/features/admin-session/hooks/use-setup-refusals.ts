@@ -1,4 +1,4 @@
-import { twoFactorMessages } from '@ledgerstone/contracts';
+import { twoFactorMessages } from '@ledgerstone/contracts/two-factor-messages';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 

@@ -1,7 +1,7 @@
 import type { MessageResponse, ResetPasswordRequest } from '@ledgerstone/contracts';
-import { useMutation } from '@tanstack/react-query';
 
 import { api } from '../../../lib/api-client.js';
+import { useSubmission } from '../../../lib/use-submission.js';
 import type { AccountKind } from './account-kind.js';
 
 export const resetPassword = (
@@ -12,4 +12,4 @@ export const resetPassword = (
   api.post<MessageResponse>(`/${kind}/change/${encodeURIComponent(token)}`, data);
 
 export const useResetPassword = (kind: AccountKind, token: string) =>
-  useMutation({ mutationFn: (data: ResetPasswordRequest) => resetPassword(kind, token, data) });
+  useSubmission((data: ResetPasswordRequest) => resetPassword(kind, token, data));

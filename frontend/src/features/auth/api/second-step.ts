@@ -4,13 +4,12 @@ import type {
   PasskeyRequestOptions,
   SecondStepRequest,
 } from '@ledgerstone/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '../../../lib/api-client.js';
+import { useSubmission } from '../../../lib/use-submission.js';
 import { signWithPasskey } from '../../../lib/webauthn.js';
-import { getAdminProfileQueryOptions } from '../../../api/admin-profile.js';
-import { getMemberProfileQueryOptions } from '../../../api/member-profile.js';
 import type { AccountKind } from './account-kind.js';
+import { forgetCachedProfile } from './forget-cached-profile.js';
 
 /** What finishing a sign-in answers: the member's login response, or the admin's. */
 export type SignedIn = LoginResponse | AdminSignedIn;
@@ -33,31 +32,15 @@ export async function signInWithPasskey(kind: AccountKind, rememberMe: boolean):
   return api.post<SignedIn>(`/${kind}/passkey-login/verify`, { response, rememberMe });
 }
 
-// A profile cached while logged out must not outlive the sign-in.
-function useForgetProfile(kind: AccountKind) {
-  const queryClient = useQueryClient();
-  const queryKey =
-    kind === 'admin' ? getAdminProfileQueryOptions().queryKey : getMemberProfileQueryOptions().queryKey;
-  return () => queryClient.removeQueries({ queryKey });
-}
-
-export const useSecondStep = (kind: AccountKind) => {
-  const forgetProfile = useForgetProfile(kind);
-  return useMutation({
-    mutationFn: (data: SecondStepRequest) => submitSecondStep(kind, data),
-    onSuccess: forgetProfile,
+export const useSecondStep = (kind: AccountKind) =>
+  useSubmission((data: SecondStepRequest) => submitSecondStep(kind, data), {
+    onSuccess: () => forgetCachedProfile(kind),
   });
-};
 
-export const useFinishWithPasskey = (kind: AccountKind) => {
-  const forgetProfile = useForgetProfile(kind);
-  return useMutation({ mutationFn: () => finishWithPasskey(kind), onSuccess: forgetProfile });
-};
+export const useFinishWithPasskey = (kind: AccountKind) =>
+  useSubmission(() => finishWithPasskey(kind), { onSuccess: () => forgetCachedProfile(kind) });
 
-export const useSignInWithPasskey = (kind: AccountKind) => {
-  const forgetProfile = useForgetProfile(kind);
-  return useMutation({
-    mutationFn: (rememberMe: boolean) => signInWithPasskey(kind, rememberMe),
-    onSuccess: forgetProfile,
+export const useSignInWithPasskey = (kind: AccountKind) =>
+  useSubmission((rememberMe: boolean) => signInWithPasskey(kind, rememberMe), {
+    onSuccess: () => forgetCachedProfile(kind),
   });
-};

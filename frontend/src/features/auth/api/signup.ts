@@ -1,9 +1,9 @@
 import type { MessageResponse, SignupRequest } from '@ledgerstone/contracts';
-import { useMutation } from '@tanstack/react-query';
 
 import { api } from '../../../lib/api-client.js';
+import { useSubmission } from '../../../lib/use-submission.js';
 
 export const signup = (data: SignupRequest): Promise<MessageResponse> =>
   api.post<MessageResponse>('/user', data);
 
-export const useSignup = () => useMutation({ mutationFn: signup });
+export const useSignup = () => useSubmission(signup);

@@ -81,7 +81,10 @@ export function LoginForm({ onLoggedIn, onVerificationRequired }: LoginFormProps
         <>
           <Link href={paths.auth.forgotPassword.path}>Forgot Password?</Link>
           <Typography variant="body2">
-            New here? <Link href={paths.auth.signup.path}>Create Account</Link>
+            New here?{' '}
+            <Link href={paths.auth.signup.path} underline="always">
+              Create Account
+            </Link>
           </Typography>
         </>
       }

@@ -50,7 +50,10 @@ export function SignupForm({ referralCode, onSignedUp }: SignupFormProps) {
       onFocus={signupResolver.preload}
       footer={
         <Typography variant="body2">
-          Already a member? <Link href={paths.auth.login.path}>Login</Link>
+          Already a member?{' '}
+          <Link href={paths.auth.login.path} underline="always">
+            Login
+          </Link>
         </Typography>
       }
     >

@@ -1,9 +1,9 @@
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 
+import { TextInput } from '../../../components/form/text-input.js';
 import { CopyButton } from '../../../components/ui/copy-button.js';
 import { paths } from '../../../config/paths.js';
 
@@ -25,13 +25,7 @@ export function AffiliateLink({ referralCode }: { referralCode: string | undefin
         Share this link: people who sign up through it appear in your referrals.
       </Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'center' } }}>
-        <TextField
-          label="Your affiliate link"
-          value={link}
-          size="small"
-          fullWidth
-          slotProps={{ htmlInput: { readOnly: true } }}
-        />
+        <TextInput label="Your affiliate link" value={link} size="small" fullWidth readOnly />
         <CopyButton
           text={link}
           copiedLabel="Copied!"

@@ -1,59 +1,39 @@
 import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { MarketPrices } from '@ledgerstone/contracts';
+import { lazy } from 'react';
 
-import { DataTable, type DataTableColumn } from '../../../components/ui/data-table.js';
-import { formatChange, formatPrice, isFalling } from '../format.js';
+import { LOADING_TEXT } from '../../../components/ui/status-text.js';
+import { WhenNearViewport } from '../../../components/ui/when-near-viewport.js';
 
-type Quote = MarketPrices['data'][number];
+// Below the dashboard's first screen: the table, with react-table, loads when it is scrolled near.
+const MarketOverviewTable = lazy(async () => ({
+  default: (await import('./market-overview-table.js')).MarketOverviewTable,
+}));
 
-const columns: DataTableColumn<Quote>[] = [
-  {
-    id: 'name',
-    header: 'Name',
-    accessorFn: (quote) => `${quote.name} ${quote.symbol}`,
-    cell: ({ row }) => (
-      <>
-        {row.original.name}{' '}
-        <Box component="span" sx={{ color: 'text.secondary' }}>
-          {row.original.symbol}
-        </Box>
-      </>
-    ),
-  },
-  { id: 'price', header: 'Price', accessorFn: (quote) => formatPrice(quote.price) },
-  {
-    id: 'change',
-    header: '24 h change',
-    accessorFn: (quote) => formatChange(quote.change24h),
-    cell: ({ row }) => (
-      <Box
-        component="span"
-        sx={{ color: isFalling(row.original.change24h) ? 'error.light' : 'success.main', fontWeight: 600 }}
-      >
-        {formatChange(row.original.change24h)}
-      </Box>
-    ),
-  },
-];
+function TablePlaceholder() {
+  return (
+    <Paper
+      variant="outlined"
+      sx={{ p: { xs: 1.5, sm: 2 }, py: 4, textAlign: 'center', color: 'text.secondary' }}
+    >
+      {LOADING_TEXT}
+    </Paper>
+  );
+}
 
 type MarketOverviewProps = { prices: MarketPrices | undefined; isLoading: boolean; isError: boolean };
 
-export function MarketOverview({ prices, isLoading, isError }: MarketOverviewProps) {
+export function MarketOverview(props: MarketOverviewProps) {
   return (
     <Box component="section" aria-labelledby="market-overview-heading" sx={{ mb: 4 }}>
       <Typography id="market-overview-heading" variant="h5" component="h2" sx={{ mb: 1.5 }}>
         Market overview
       </Typography>
-      <DataTable
-        label="Market overview"
-        columns={columns}
-        rows={prices?.data}
-        isLoading={isLoading}
-        isError={isError}
-        getRowId={(quote) => quote.symbol}
-        emptyMessage="No prices available"
-      />
+      <WhenNearViewport placeholder={<TablePlaceholder />}>
+        <MarketOverviewTable {...props} />
+      </WhenNearViewport>
     </Box>
   );
 }

@@ -1,4 +1,4 @@
-import { twoFactorMessages } from '@ledgerstone/contracts';
+import { twoFactorMessages } from '@ledgerstone/contracts/two-factor-messages';
 import CloseIcon from '@mui/icons-material/Close';
 import SecurityIcon from '@mui/icons-material/Security';
 import Button from '@mui/material/Button';

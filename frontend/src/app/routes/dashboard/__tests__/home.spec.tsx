@@ -78,6 +78,8 @@ describe('the dashboard home', () => {
     expect(await within(ticker).findByText('$64,250.12')).toBeInTheDocument();
     expect(within(ticker).getByText('Sample prices', { exact: false })).toBeInTheDocument();
 
+    // The table loads when it is near the viewport (at once where that cannot be observed).
+    await screen.findByRole('table', { name: 'Market overview' });
     expect(cellsOf('Market overview')).toEqual([
       ['Bitcoin BTC', '$64,250.12', '+2.35%'],
       ['Ethereum ETH', '$3,120.50', '-1.10%'],
@@ -89,7 +91,7 @@ describe('the dashboard home', () => {
     await renderHome({ 'GET /api/market/prices': { status: 503, body: { message: 'Down' } } });
     expect(await screen.findByText('Prices are unavailable right now.')).toBeInTheDocument();
     expect(
-      within(screen.getByRole('table', { name: 'Market overview' })).getByRole('alert'),
+      within(await screen.findByRole('table', { name: 'Market overview' })).getByRole('alert'),
     ).toHaveTextContent('An error occurred while fetching the data.');
     expect(card('Account Balance')).toHaveTextContent('$1,500.00');
   });
