@@ -14,7 +14,7 @@ import { checkBalances, checkCommands, checkMail, storedCounts, type Check } fro
 import { parseSoakArgs, type SoakConfig } from './soak/config.js';
 import { LagWatch } from './soak/lag.js';
 import { SoakLoad } from './soak/load.js';
-import { faultSchedule, seededRandom, type Fault, type FaultKind } from './soak/schedule.js';
+import { faultSchedule, seededRandom, targetOf, type Fault, type FaultKind } from './soak/schedule.js';
 import {
   activeProjector,
   pausePostgres,
@@ -212,7 +212,7 @@ function checkLag(watch: LagWatch, unmeasured: number, lastFaultEndMs: number, l
   if (unmeasured > 0)
     problems.push(`${unmeasured} commands answered 2xx were never passed by every projection`);
   if (after.length === 0) problems.push('no command was answered after the last fault');
-  if (recoveredAtMs > loadEndMs - 5_000) {
+  else if (recoveredAtMs > loadEndMs - 5_000) {
     problems.push(
       `still ${Math.round(slow.at(-1)?.lagMs ?? 0)} ms for a command answered at ${clock(recoveredAtMs)}, ` +
         `${((loadEndMs - recoveredAtMs) / 1000).toFixed(1)} s before the load ended`,
@@ -260,12 +260,20 @@ async function soak(config: SoakConfig): Promise<boolean> {
     await rm(join(logDirectory, 'redis'), { recursive: true, force: true });
     if (passed) await rm(logDirectory, { recursive: true, force: true });
   };
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
-      say(`${signal}: stopping the platform and dropping ${database}`);
-      void cleanUp().finally(() => process.exit(130));
-    });
-  }
+  const abandon = (why: string) => {
+    say(`${why}: stopping the platform and dropping ${database}`);
+    void cleanUp().finally(() => process.exit(130));
+  };
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => abandon(signal));
+  // Started by a test runner that has since ended: nobody is waiting for the result.
+  const parent = process.ppid;
+  const orphaned = setInterval(() => {
+    if (process.ppid !== parent) {
+      clearInterval(orphaned);
+      abandon('the parent process ended');
+    }
+  }, 1_000);
+  orphaned.unref();
   try {
     platform = await startSoakPlatform({ databaseUrl, redisPrefix, logDirectory });
     const site: Site = { apiUrl: platform.url, publicUrl: platform.url };
@@ -317,9 +325,15 @@ async function soak(config: SoakConfig): Promise<boolean> {
       ),
     ];
     const running = platform;
+    const busy = new Map<string, Promise<FaultWindow>>();
     const faults = schedule.map(async (fault) => {
       await sleep(Math.max(0, fault.atMs - now()));
-      return inflict(fault, running, monitor, now);
+      const previous = busy.get(targetOf(fault));
+      const mine = (previous ? previous.then(() => undefined) : Promise.resolve()).then(() =>
+        inflict(fault, running, monitor, now),
+      );
+      busy.set(targetOf(fault), mine);
+      return mine;
     });
     let progress = 0;
     while (now() < durationMs) {

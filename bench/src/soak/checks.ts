@@ -49,8 +49,9 @@ const ENTITY_FIELD: Record<CommandKind, string> = {
 };
 
 /**
- * Every command answered 2xx is in the store once: the event at the position it was answered with is its
- * event, in its member's stream, about its deposit or withdrawal; and each member's stream holds as many
+ * Every command answered 2xx is in the store once: its member's stream holds exactly one event of its type
+ * about its deposit or withdrawal, at or before the position it was answered with (an adjustment, which the
+ * answer does not name, is the event at that position); and each member's stream holds as many
  * events of each command's type as the load was answered 2xx for, since the load began (`before` counts
  * them before), give or take the commands whose outcome the client could not know.
  */
@@ -63,24 +64,31 @@ export async function checkCommands(
   const byPosition = new Map(events.map((event) => [event.global_position, event]));
   const problems: string[] = [];
   for (const command of commands.filter((entry) => entry.outcome === 'ok')) {
-    if (!command.position) {
-      problems.push(
-        `${command.kind} for ${command.userId} was answered ${command.status} without a position`,
-      );
-      continue;
-    }
-    const event = byPosition.get(command.position.split(':')[1]!);
     const expected = COMMAND_EVENTS[command.kind];
-    if (
-      !event ||
-      event.stream_id !== `account-${command.userId}` ||
-      event.type !== expected ||
-      (command.entityId !== undefined && event.data[ENTITY_FIELD[command.kind]] !== command.entityId)
-    ) {
-      problems.push(
-        `${command.kind} ${command.entityId ?? ''} for ${command.userId}, answered at ${command.position}: ` +
-          (event ? `the event there is ${event.type} in ${event.stream_id}` : 'no event at that position'),
+    const stream = `account-${command.userId}`;
+    const answered = command.position?.split(':')[1];
+    const what = `${command.kind} ${command.entityId ?? ''} of ${stream} (answered ${command.position ?? 'without a position'})`;
+    if (!answered) {
+      problems.push(what);
+    } else if (command.entityId !== undefined) {
+      // Found by what it is about: a command sent again that changed nothing ("already paid") answers with
+      // the stream's last position, not its event's.
+      const field = ENTITY_FIELD[command.kind];
+      const found = events.filter(
+        (event) =>
+          event.stream_id === stream && event.type === expected && event.data[field] === command.entityId,
       );
+      if (found.length !== 1) problems.push(`${what}: ${found.length} ${expected} events`);
+      else if (BigInt(answered) < BigInt(found[0]!.global_position)) {
+        problems.push(
+          `${what}: its ${expected} is at ${found[0]!.global_position}, after the answered position`,
+        );
+      }
+    } else {
+      const event = byPosition.get(answered);
+      if (!event || event.stream_id !== stream || event.type !== expected) {
+        problems.push(`${what}: ${event ? `${event.type} of ${event.stream_id} there` : 'no event there'}`);
+      }
     }
   }
   const stored = countByStreamAndType(events);

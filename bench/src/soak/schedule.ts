@@ -30,9 +30,17 @@ export interface Fault {
   instance: number;
 }
 
-/** The faults start this long after the load and end this long before it, so the end shows recovery. */
+/** What a fault takes away: two faults on the same thing run one after the other. */
+export function targetOf(fault: Fault): string {
+  return fault.kind === 'kill-api' ? `api-${fault.instance + 1}` : fault.kind;
+}
+
+/**
+ * The faults start this long after the load and are over this long before it, so the end shows recovery
+ * (an api instance takes up to half a minute to start on a busy machine).
+ */
 export const FIRST_FAULT_MS = 15_000;
-export const QUIET_END_MS = 20_000;
+export const QUIET_END_MS = 45_000;
 export const SMTP_OUTAGE_MS = 30_000;
 
 function downtime(kind: FaultKind, random: () => number): number {
