@@ -37,10 +37,12 @@ export function targetOf(fault: Fault): string {
 
 /**
  * The faults start this long after the load and are over this long before it, so the end shows recovery
- * (an api instance takes up to half a minute to start on a busy machine).
+ * (the projections catch up within seconds of the last fault).
  */
 export const FIRST_FAULT_MS = 15_000;
 export const QUIET_END_MS = 45_000;
+/** A killed api instance is back once it has started again, which takes up to this long on a busy machine. */
+export const API_START_MS = 45_000;
 export const SMTP_OUTAGE_MS = 30_000;
 
 function downtime(kind: FaultKind, random: () => number): number {
@@ -71,7 +73,8 @@ export function faultSchedule(seed: number, durationMs: number): Fault[] {
   return kinds
     .map((kind) => {
       const downMs = downtime(kind, random);
-      const latest = Math.max(FIRST_FAULT_MS, durationMs - QUIET_END_MS - downMs);
+      const recovery = downMs + (kind === 'kill-api' ? API_START_MS : 0);
+      const latest = Math.max(FIRST_FAULT_MS, durationMs - QUIET_END_MS - recovery);
       return {
         kind,
         atMs: Math.round(FIRST_FAULT_MS + (latest - FIRST_FAULT_MS) * random()),
