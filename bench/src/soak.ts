@@ -30,6 +30,8 @@ const SETTLE_TIMEOUT_MS = 120_000;
 /** After a fault ends, answers within this long may still be 502/503 (connections being re-made). */
 const FAULT_GRACE_MS = 5_000;
 const LAG_LIMIT_MS = 1_000;
+const STEADY_MS = 5_000;
+const RECOVERY_MS = 30_000;
 /** A process may notice a fault (and end, to be started again) this long after it is over. */
 const PROCESS_GRACE_MS = 10_000;
 
@@ -201,10 +203,25 @@ function checkServerErrors(load: SoakLoad, windows: readonly FaultWindow[], cut:
   };
 }
 
+/**
+ * The lag returned under LAG_LIMIT_MS after the last fault: within RECOVERY_MS of its end there is a stretch of
+ * STEADY_MS in which every command answered had its lag under the limit. (On a shared machine a later burst
+ * of contention may lift it again; the last 10 s are printed apart.)
+ */
 function checkLag(watch: LagWatch, unmeasured: number, lastFaultEndMs: number, loadEndMs: number): Check {
-  const after = watch.lags.filter((lag) => lag.answeredAtMs > lastFaultEndMs);
-  const slow = after.filter((lag) => lag.lagMs >= LAG_LIMIT_MS);
-  const recoveredAtMs = slow.length === 0 ? lastFaultEndMs : Math.max(...slow.map((lag) => lag.answeredAtMs));
+  const after = watch.lags
+    .filter((lag) => lag.answeredAtMs > lastFaultEndMs)
+    .sort((left, right) => left.answeredAtMs - right.answeredAtMs);
+  const steadyFrom = after.find(
+    (start) =>
+      start.answeredAtMs + STEADY_MS <= loadEndMs &&
+      after
+        .filter(
+          (lag) =>
+            lag.answeredAtMs >= start.answeredAtMs && lag.answeredAtMs <= start.answeredAtMs + STEADY_MS,
+        )
+        .every((lag) => lag.lagMs < LAG_LIMIT_MS),
+  );
   const last = after.filter((lag) => lag.answeredAtMs > loadEndMs - 10_000).map((lag) => lag.lagMs);
   last.sort((left, right) => left - right);
   const p99 = last[Math.min(last.length - 1, Math.floor(last.length * 0.99))] ?? NaN;
@@ -212,18 +229,22 @@ function checkLag(watch: LagWatch, unmeasured: number, lastFaultEndMs: number, l
   if (unmeasured > 0)
     problems.push(`${unmeasured} commands answered 2xx were never passed by every projection`);
   if (after.length === 0) problems.push('no command was answered after the last fault');
-  else if (recoveredAtMs > loadEndMs - 5_000) {
+  else if (!steadyFrom || steadyFrom.answeredAtMs > lastFaultEndMs + RECOVERY_MS) {
+    const slowest = after.reduce((worst, lag) => (lag.lagMs > worst.lagMs ? lag : worst));
     problems.push(
-      `still ${Math.round(slow.at(-1)?.lagMs ?? 0)} ms for a command answered at ${clock(recoveredAtMs)}, ` +
-        `${((loadEndMs - recoveredAtMs) / 1000).toFixed(1)} s before the load ended`,
+      `no ${STEADY_MS / 1000} s under ${LAG_LIMIT_MS} ms within ${RECOVERY_MS / 1000} s of the last fault's end ` +
+        `(${clock(lastFaultEndMs)}); slowest: ${Math.round(slowest.lagMs)} ms at ${clock(slowest.answeredAtMs)}`,
     );
   }
+  const recovered = steadyFrom
+    ? `${((steadyFrom.answeredAtMs - lastFaultEndMs) / 1000).toFixed(1)} s`
+    : 'never';
   return {
     name: 'the projection lag returned under 1 s after the last fault',
     ok: problems.length === 0,
     summary:
-      `under ${LAG_LIMIT_MS} ms for every command answered from ${((recoveredAtMs - lastFaultEndMs) / 1000).toFixed(1)} s ` +
-      `after the last fault ended (${clock(lastFaultEndMs)}); last 10 s: ${last.length} commands, p99 ${Math.round(p99)} ms`,
+      `${STEADY_MS / 1000} s with every command under ${LAG_LIMIT_MS} ms from ${recovered} after the last fault ` +
+      `ended (${clock(lastFaultEndMs)}); last 10 s of load: ${last.length} commands, p99 ${Math.round(p99)} ms`,
     evidence: problems,
   };
 }
