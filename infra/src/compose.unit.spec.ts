@@ -23,6 +23,7 @@ interface Service {
   command?: string | string[];
   environment?: Record<string, string>;
   healthcheck?: { test?: string | string[] };
+  deploy?: { replicas?: number };
 }
 
 const compose = parse(readFileSync(join(root, 'docker-compose.yml'), 'utf8'), { merge: true }) as {
@@ -144,9 +145,24 @@ describe('docker-compose.yml', () => {
     );
   });
 
-  it('proxies /api from nginx to a service of the deployment', () => {
+  it('proxies /api from nginx to every replica of a service of the deployment', () => {
     const nginx = readFileSync(join(root, 'infra/nginx/default.conf'), 'utf8');
-    const upstream = /proxy_pass\s+http:\/\/([a-z0-9-]+):\d+/.exec(nginx)?.[1];
-    expect(Object.keys(compose.services)).toContain(upstream);
+    const upstream = /proxy_pass\s+http:\/\/([a-z0-9-]+);/.exec(nginx)?.[1];
+    const block = new RegExp(`upstream ${upstream} \\{([^}]*)\\}`).exec(nginx)?.[1] ?? '';
+    const server = /server\s+([a-z0-9-]+):\d+\s+resolve;/.exec(block)?.[1];
+    expect(Object.keys(compose.services)).toContain(server);
+    // Replicas come and go with new addresses: nginx must look the name up again, through Docker's DNS.
+    expect(nginx).toMatch(/resolver 127\.0\.0\.11 /);
+    expect(block).toMatch(/zone \S+ \d+k;/);
+  });
+
+  it('runs two api and two projector replicas, as the soak does', () => {
+    expect(compose.services.api?.deploy?.replicas).toBe(2);
+    expect(compose.services.projector?.deploy?.replicas).toBe(2);
+    // Replicas share one name: a fixed container name or host port would stop the second.
+    for (const name of ['api', 'projector']) {
+      expect(compose.services[name]).not.toHaveProperty('container_name');
+      expect(compose.services[name]).not.toHaveProperty('ports');
+    }
   });
 });

@@ -2,11 +2,17 @@ import { Secret, TOTP } from 'otpauth';
 import pg from 'pg';
 import { ADMIN, type Platform } from './platform.js';
 
+/** Where a browser finds the platform: the api's address and the site's Origin. */
+export type Site = Pick<Platform, 'apiUrl' | 'publicUrl'>;
+
 /** A signed-in member: the Cookie header their browser sends, and their id. */
 export interface Member {
   userId: string;
+  email: string;
   cookie: string;
 }
+
+export const MEMBER_PASSWORD = 'bench member passphrase 2026';
 
 export const MEMBER_FUNDS = '1000000.00';
 
@@ -19,10 +25,10 @@ const PAYOUT_WALLETS = {
 };
 
 /** A browser of one person: keeps the cookies it is given and sends what state-changing calls need. */
-class Browser {
+export class Browser {
   private readonly cookies = new Map<string, string>();
 
-  constructor(private readonly platform: Platform) {}
+  constructor(private readonly platform: Site) {}
 
   get cookie(): string {
     return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
@@ -65,8 +71,8 @@ async function verificationCode(db: pg.Pool, email: string): Promise<string> {
   return rows[0].code;
 }
 
-async function signUpAndSignIn(platform: Platform, db: pg.Pool, email: string): Promise<Member> {
-  const password = 'bench member passphrase 2026';
+async function signUpAndSignIn(platform: Site, db: pg.Pool, email: string): Promise<Member> {
+  const password = MEMBER_PASSWORD;
   const signup = new Browser(platform);
   await signup.call('POST', '/api/user', {
     firstName: 'Bench',
@@ -81,16 +87,19 @@ async function signUpAndSignIn(platform: Platform, db: pg.Pool, email: string): 
   // Withdrawals go only to the address book; the platform runs without the cooling period for the benchmark.
   await browser.call('PUT', '/api/user/wallets', PAYOUT_WALLETS);
   const { id } = await browser.call<{ id: string }>('GET', '/api/user');
-  return { userId: id, cookie: browser.cookie };
+  return { userId: id, email, cookie: browser.cookie };
 }
 
 /**
  * Signs the admin in. Staff need a second factor before any admin route opens: a fresh platform's first admin
  * sets up an authenticator app here, answering with a code computed from the setup key.
  */
-async function adminSignedIn(platform: Platform): Promise<Browser> {
+export async function adminSignedIn(
+  platform: Site,
+  credentials: { email: string; password: string } = ADMIN,
+): Promise<Browser> {
   const admin = new Browser(platform);
-  const login = await admin.call<{ twoFactorSetupRequired?: true }>('POST', '/api/admin/login', ADMIN);
+  const login = await admin.call<{ twoFactorSetupRequired?: true }>('POST', '/api/admin/login', credentials);
   if (login.twoFactorSetupRequired) {
     const { setupKey } = await admin.call<{ setupKey: string }>('POST', '/api/admin/security/totp/setup');
     const code = new TOTP({ secret: Secret.fromBase32(setupKey.replace(/\s+/g, '')) }).generate();
@@ -104,20 +113,23 @@ interface MemberDetail {
 }
 
 /**
- * `count` members signed up, verified and signed in through the api as the SPA does, each given
- * MEMBER_FUNDS of available balance by the admin's balance form. A few at a time: each sign-up and login
+ * `count` members signed up, verified and signed in through the api as the SPA does, each given `funds`
+ * (MEMBER_FUNDS unless said) of available balance by the admin's balance form. A few at a time: each sign-up and login
  * hashes a password.
  */
 export async function createMembers(
-  platform: Platform,
+  platform: Site,
   databaseUrl: string,
   count: number,
   label: string,
+  funds = MEMBER_FUNDS,
+  /** The admin who funds them: signed in here unless given (a second sign-in would ask for the code). */
+  signedInAdmin?: Browser,
 ): Promise<Member[]> {
   const inParallel = 4;
   const db = new pg.Pool({ connectionString: databaseUrl, max: inParallel });
   try {
-    const admin = await adminSignedIn(platform);
+    const admin = signedInAdmin ?? (await adminSignedIn(platform));
     const members: Member[] = [];
     for (let first = 0; first < count; first += inParallel) {
       const batch = Array.from(
@@ -130,7 +142,7 @@ export async function createMembers(
             const member = await signUpAndSignIn(platform, db, `member.${index}.${label}@ledgerstone.bench`);
             const { data } = await admin.call<MemberDetail>('GET', `/api/admin/users/${member.userId}`);
             await admin.call('PUT', `/api/admin/users/${member.userId}/balances`, {
-              available: { shown: data.buckets.available, target: MEMBER_FUNDS },
+              available: { shown: data.buckets.available, target: funds },
               reason: 'Funds for the HTTP benchmark',
               version: data.version,
             });

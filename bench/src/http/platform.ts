@@ -21,10 +21,62 @@ export interface Platform {
   stop(): Promise<void>;
 }
 
+/** Creates the database when missing and runs the migrations, as `npm start` does. */
+export async function migratedDatabase(databaseUrl: string): Promise<void> {
+  await ensureDatabase(databaseUrl);
+  const db = createDatabase(databaseUrl, { maxConnections: 1 });
+  try {
+    await migrateToLatest(db);
+  } finally {
+    await db.destroy();
+  }
+}
+
+/**
+ * The environment of the api, projector and mailer: local mode on a database and Redis prefix of their own,
+ * the first admin known, and the waits and sign-up and login limits lifted so members can be set up quickly.
+ */
+export function platformEnvironment(options: {
+  databaseUrl: string;
+  redisUrl: string;
+  redisPrefix: string;
+  publicUrl: string;
+  smtpPort: number;
+  s3Port: number;
+  s3Bucket: string;
+}): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    NO_COLOR: '1',
+    AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+    APP_MODE: 'local',
+    PUBLIC_URL: options.publicUrl,
+    DATABASE_URL: options.databaseUrl,
+    REDIS_URL: options.redisUrl,
+    REDIS_PREFIX: options.redisPrefix,
+    S3_ENDPOINT: `http://127.0.0.1:${options.s3Port}`,
+    S3_BUCKET: options.s3Bucket,
+    S3_ACCESS_KEY_ID: 'S3RVER',
+    S3_SECRET_ACCESS_KEY: 'S3RVER',
+    SMTP_URL: `smtp://127.0.0.1:${options.smtpPort}`,
+    LOG_LEVEL: process.env.LOG_LEVEL || 'info',
+    PROJECTOR_HEALTH_PORT: '0',
+    MAILER_HEALTH_PORT: '0',
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    SEED_DEMO_DATA: 'true',
+    WALLET_COOLING_HOURS: '0',
+    SECURITY_HOLD_HOURS: '0',
+    RATE_LIMIT_SIGNUP_PER_IP_HOUR: '1000000',
+    RATE_LIMIT_LOGIN_PER_IP_MINUTE: '1000000',
+    RATE_LIMIT_VERIFY_PER_IP_HOUR: '1000000',
+  };
+}
+
 /**
  * The platform as `npm start` runs it (api, projector with the log reader's flags, mailer, s3rver, a mail
  * server), on a database and Redis prefix of its own, with every process's log in `logDirectory`. The mail
- * server drops what it gets, and the sign-up and login limits are lifted so members can be set up quickly.
+ * server drops what it gets.
  */
 export async function startPlatform(options: {
   databaseUrl: string;
@@ -33,13 +85,7 @@ export async function startPlatform(options: {
   logDirectory: string;
 }): Promise<Platform> {
   await mkdir(options.logDirectory, { recursive: true });
-  await ensureDatabase(options.databaseUrl);
-  const db = createDatabase(options.databaseUrl, { maxConnections: 1 });
-  try {
-    await migrateToLatest(db);
-  } finally {
-    await db.destroy();
-  }
+  await migratedDatabase(options.databaseUrl);
 
   const [apiPort, smtpPort, s3Port] = [await freePort(), await freePort(), await freePort()];
   const started: BenchProcess[] = [];
@@ -78,31 +124,8 @@ export async function startPlatform(options: {
 
     const publicUrl = `http://127.0.0.1:${apiPort}`;
     const env: NodeJS.ProcessEnv = {
-      ...process.env,
-      NO_COLOR: '1',
-      AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
-      APP_MODE: 'local',
+      ...platformEnvironment({ ...options, publicUrl, smtpPort, s3Port, s3Bucket: bucket }),
       PORT: String(apiPort),
-      PUBLIC_URL: publicUrl,
-      DATABASE_URL: options.databaseUrl,
-      REDIS_URL: options.redisUrl,
-      REDIS_PREFIX: options.redisPrefix,
-      S3_ENDPOINT: `http://127.0.0.1:${s3Port}`,
-      S3_BUCKET: bucket,
-      S3_ACCESS_KEY_ID: 'S3RVER',
-      S3_SECRET_ACCESS_KEY: 'S3RVER',
-      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-      LOG_LEVEL: process.env.LOG_LEVEL || 'info',
-      PROJECTOR_HEALTH_PORT: '0',
-      MAILER_HEALTH_PORT: '0',
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      SEED_DEMO_DATA: 'true',
-      WALLET_COOLING_HOURS: '0',
-      SECURITY_HOLD_HOURS: '0',
-      RATE_LIMIT_SIGNUP_PER_IP_HOUR: '1000000',
-      RATE_LIMIT_LOGIN_PER_IP_MINUTE: '1000000',
-      RATE_LIMIT_VERIFY_PER_IP_HOUR: '1000000',
     };
     const service = (name: 'api' | 'projector' | 'mailer', nodeArgs: readonly string[] = []) =>
       start(name, join(REPO_ROOT, `services/${name}/dist/main.js`), env, nodeArgs);

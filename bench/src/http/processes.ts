@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { openSync, closeSync } from 'node:fs';
+import { closeSync, fstatSync, openSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -12,6 +12,14 @@ export interface BenchProcess {
   printed(text: string, timeoutMs?: number): Promise<void>;
   /** Resolves once `ready` answers true; rejects if the process ends or `timeoutMs` passes first. */
   until(what: string, ready: () => Promise<boolean>, timeoutMs?: number): Promise<void>;
+  /** True once the process has ended. */
+  readonly ended: boolean;
+  /** Settles when the process ends, with how it ended (a signal or "exit code N"). */
+  readonly exit: Promise<string>;
+  /** The end of its log. */
+  tail(): Promise<string>;
+  /** Sends `signal` and resolves once the process has ended. */
+  kill(signal: NodeJS.Signals): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -22,28 +30,35 @@ export interface BenchProcess {
  */
 export function startProcess(spec: {
   name: string;
-  script: string;
+  /** The node script to run, or `program` for another executable. */
+  script?: string;
+  program?: { command: string; args: readonly string[] };
   nodeArgs?: readonly string[];
   env: NodeJS.ProcessEnv;
   logFile: string;
   cwd: string;
 }): BenchProcess {
   const log = openSync(spec.logFile, 'a');
-  const child: ChildProcess = spawn(process.execPath, [...(spec.nodeArgs ?? []), spec.script], {
+  // A process started again writes to the same log: only what this one wrote counts.
+  const logStart = fstatSync(log).size;
+  const [command, args] = spec.program
+    ? [spec.program.command, spec.program.args]
+    : [process.execPath, [...(spec.nodeArgs ?? []), spec.script ?? '']];
+  const child: ChildProcess = spawn(command, args, {
     cwd: spec.cwd,
     env: spec.env,
     stdio: ['ignore', log, log],
   });
   closeSync(log);
   let exit: string | undefined;
-  const exited = new Promise<void>((resolve) => {
+  const exited = new Promise<string>((resolve) => {
     child.once('error', (error) => {
       exit = `could not start: ${error.message}`;
-      resolve();
+      resolve(exit);
     });
     child.once('exit', (code, signal) => {
       exit = signal ?? `exit code ${code}`;
-      resolve();
+      resolve(exit);
     });
   });
   const tail = async () => (await readFile(spec.logFile, 'utf8').catch(() => '')).slice(-2_000);
@@ -65,11 +80,20 @@ export function startProcess(spec: {
     name: spec.name,
     pid: child.pid!,
     logFile: spec.logFile,
+    get ended() {
+      return exit !== undefined;
+    },
+    exit: exited,
+    tail,
+    async kill(signal) {
+      if (exit === undefined) child.kill(signal);
+      await exited;
+    },
     until,
     printed: (text, timeoutMs) =>
       until(
         `"${text}" in its log`,
-        async () => (await readFile(spec.logFile, 'utf8')).includes(text),
+        async () => (await readFile(spec.logFile)).subarray(logStart).toString('utf8').includes(text),
         timeoutMs,
       ),
     async stop() {

@@ -58,7 +58,8 @@ describe('mail worker', () => {
     const result: unknown = await job.waitUntilFinished(events, 10_000);
     const received = await inbox.next();
 
-    expect(result).toEqual({ messageId: expect.any(String) });
+    expect(result).toEqual({ messageId: '<verification-1@ledgerstone.test>' });
+    expect(received.messageId).toBe('verification-1@ledgerstone.test');
     expect(received.from).toBe('no-reply@ledgerstone.test');
     expect(received.to).toEqual(['ada@example.test']);
     expect(received.subject).toBe('Your Ledgerstone verification code');

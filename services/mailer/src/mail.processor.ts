@@ -7,6 +7,16 @@ export interface SentMail {
 }
 
 /**
+ * The mail's Message-ID, named after its job (the event id for account mail), so a job sent again after a
+ * crash between the SMTP server's acceptance and the job's completion carries the same Message-ID, which
+ * receiving servers and mail clients treat as the same message.
+ */
+export function messageIdOf(jobId: string, from: string): string {
+  const domain = /@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? 'ledgerstone.local';
+  return `<${jobId}@${domain}>`;
+}
+
+/**
  * Renders and sends one mail job. A job that can never be rendered fails at once instead of spending its
  * retries; SMTP failures are thrown as they are so BullMQ retries them with backoff.
  */
@@ -19,7 +29,7 @@ export function createMailProcessor(transport: Pick<Transporter, 'sendMail'>, fr
       if (error instanceof InvalidMailJob) throw new UnrecoverableError(error.message);
       throw error;
     }
-    const info = await transport.sendMail({ from, ...mail });
+    const info = await transport.sendMail({ from, ...mail, messageId: messageIdOf(job.id!, from) });
     return { messageId: info.messageId };
   };
 }

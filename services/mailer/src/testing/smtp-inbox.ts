@@ -5,6 +5,8 @@ export interface ReceivedMail {
   from: string;
   to: string[];
   subject: string;
+  /** The Message-ID header, without its angle brackets. */
+  messageId: string;
   text: string;
   html: string;
 }
@@ -47,7 +49,15 @@ function mimePart(raw: string, type: string): string {
 function parse(raw: string, from: string, to: string[]): ReceivedMail {
   const head = raw.split('\r\n\r\n')[0] ?? '';
   const subject = /^Subject: (.*(?:\r\n[ \t].*)*)/im.exec(head)?.[1]?.replace(/\r\n[ \t]/g, ' ') ?? '';
-  return { from, to, subject, text: mimePart(raw, 'text/plain').trim(), html: mimePart(raw, 'text/html') };
+  const messageId = /^Message-ID: <([^>]*)>/im.exec(head)?.[1] ?? '';
+  return {
+    from,
+    to,
+    subject,
+    messageId,
+    text: mimePart(raw, 'text/plain').trim(),
+    html: mimePart(raw, 'text/html'),
+  };
 }
 
 /** A real SMTP server on a random local port that keeps what it receives. */

@@ -41,16 +41,33 @@ const CONNECTION_FAILURE_CODES = new Set([
   'EPIPE',
 ]);
 
+/** PostgreSQL ending or refusing connections: a restart, a failover, an operator ending sessions. */
+const POSTGRES_UNAVAILABLE_CODES = new Set(['57P01', '57P02', '57P03']);
+const POSTGRES_UNAVAILABLE_MESSAGES = [
+  // pg, when the server closes the connection under a query, and at the next use of that connection (as
+  // the rollback after the failed query).
+  /^Connection terminated/,
+  /^Client has encountered a connection error and is not queryable$/,
+  // A database switched to allow_connections false (SQLSTATE 55000, which also means much else).
+  /^database ".*" is not currently accepting connections$/,
+];
+
 /**
- * A backing service (above all Redis, which holds the rate limits and the mail queue) cannot be reached right
- * now; the same request may well succeed in a moment.
+ * A backing service (Redis, which holds the rate limits and the mail queue, or PostgreSQL) cannot be reached
+ * right now; the same request may well succeed in a moment, and a command cut this way was not applied or is
+ * found again by its Idempotency-Key.
  */
 function isConnectionFailure(exception: Error): boolean {
   // ioredis gives up on a command after its retries, or refuses it outright while disconnected.
   if (exception.name === 'MaxRetriesPerRequestError') return true;
   if (exception.message === 'Connection is closed.') return true;
+  if (POSTGRES_UNAVAILABLE_MESSAGES.some((message) => message.test(exception.message))) return true;
   const { code } = exception as NodeJS.ErrnoException;
-  return code !== undefined && CONNECTION_FAILURE_CODES.has(code);
+  if (code === undefined) return false;
+  // SQLSTATE class 08: connection exceptions.
+  return (
+    CONNECTION_FAILURE_CODES.has(code) || POSTGRES_UNAVAILABLE_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code)
+  );
 }
 
 function httpExceptionResponse(exception: HttpException): ErrorResponse {
