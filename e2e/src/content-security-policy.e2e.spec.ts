@@ -35,6 +35,7 @@ const PRERENDERED_PAGES = [
   '/career',
   '/contact',
   '/privacy-policy',
+  '/proof-of-liabilities',
   '/realestate',
   '/retirement',
   '/gold',

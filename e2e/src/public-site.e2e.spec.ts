@@ -10,6 +10,7 @@ const publicRoutes: [string, string][] = [
   ['/career', 'Join Ledgerstone'],
   ['/contact', 'Contact Us'],
   ['/privacy-policy', 'Privacy Policy'],
+  ['/proof-of-liabilities', 'Proof of liabilities'],
   ['/realestate', 'Real Estate'],
   ['/retirement', 'Retirement'],
   ['/gold', 'Gold'],

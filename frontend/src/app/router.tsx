@@ -191,6 +191,10 @@ const appRoutes: RouteObject[] = [
         path: paths.privacyPolicy.path,
         Component: lazyRoute(() => import('./routes/public/privacy-policy.js')),
       },
+      {
+        path: paths.proofOfLiabilities.path,
+        Component: lazyRoute(() => import('./routes/public/proof-of-liabilities.js')),
+      },
       ...serviceLinks.map((service) => ({
         path: service.href,
         Component: lazyRoute(() => import('./routes/public/asset.js')),

@@ -4,6 +4,7 @@ export const paths = {
   career: { path: '/career' },
   contact: { path: '/contact' },
   privacyPolicy: { path: '/privacy-policy' },
+  proofOfLiabilities: { path: '/proof-of-liabilities' },
   services: {
     realEstate: { path: '/realestate' },
     retirement: { path: '/retirement' },

@@ -28,6 +28,8 @@ export const prerenderedPaths: string[] = [
   paths.career.path,
   paths.contact.path,
   paths.privacyPolicy.path,
+  // Its closes load in the browser; the first render says they are loading.
+  paths.proofOfLiabilities.path,
   ...servicePaths,
   ...authPaths,
   // Signed in or not, the member's home first renders its frame with every figure still loading.

@@ -56,7 +56,8 @@ export const closedPeriod = z.object({
   closed_at: timestamp,
   closed_by: z.uuid(),
   entries: z.number().int().nonnegative().describe('Journal entries counted'),
-  members: z.number().int().nonnegative().describe('Leaves of the proof of liabilities'),
+  members: z.number().int().nonnegative().describe('Members counted in the proof of liabilities'),
+  leaves: z.number().int().nonnegative().describe('Leaves of its tree: each member has the same number'),
   member_liabilities: money.describe('What members were owed at the close: the published total'),
   root: hash.describe("The Merkle sum tree's root hash"),
   last_event: closedLastEvent.nullable().describe('Null when no account event came before the end'),
@@ -81,6 +82,11 @@ export const publishedLiabilities = z.object({
   to: timestamp.describe('The balances are those just before this instant'),
   published_at: timestamp,
   members: z.number().int().nonnegative(),
+  leaves: z
+    .number()
+    .int()
+    .nonnegative()
+    .describe("Each member's balance is split over the same number of leaves"),
   total: money,
   root: hash,
 });
@@ -93,19 +99,22 @@ export const memberProofQuery = z.strictObject({
   period: periodSchema.optional().describe('A closed period; the latest when absent'),
 });
 
-/** The member's own leaf and the path from it to the published root. */
+/** The member's own leaves, each a random part of their balance, and each leaf's path to the published root. */
 export const memberLiabilityProof = z.object({
   period: z.string(),
   to: timestamp,
   root: hash,
   total: money,
-  leaf: z.object({
-    account_id: z.uuid(),
-    salt: z.string().describe('Random per member per close; keep it to yourself'),
-    balance: money,
-    hash,
-  }),
-  path: z.array(z.object({ side: z.enum(['left', 'right']), hash, sum: money })),
+  account_id: z.uuid(),
+  balance: money.describe('What the member was owed at the close: the sum of their parts'),
+  leaves: z.array(
+    z.object({
+      salt: z.string().describe('Random per leaf per close; keep it to yourself'),
+      part: money,
+      hash,
+      path: z.array(z.object({ side: z.enum(['left', 'right']), hash, sum: money })),
+    }),
+  ),
 });
 export type MemberLiabilityProof = z.infer<typeof memberLiabilityProof>;
 

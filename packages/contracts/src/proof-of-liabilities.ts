@@ -3,14 +3,16 @@ import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 
 /**
  * Proof of liabilities: a Merkle sum tree over every member's balance at a period's close. Each node carries a
- * hash and a sum; the root's sum is the total the platform publishes as owed to its members. A member holds
- * their leaf (salt, account id, balance) and the siblings on the way up, and recomputes the root: if it matches
- * the published root, their balance is counted in the published total. Salts are random per member per close,
- * so a sibling's hash tells nobody whose it is. Runs the same in the browser and on the server.
+ * hash and a sum; the root's sum is the total the platform publishes as owed to its members. Each member's balance
+ * is split into LEAVES_PER_MEMBER random parts (whole cents, never below zero, adding up to the balance), each its
+ * own leaf with its own random salt, and the leaves are ordered by hash, which scatters them. A member holds their
+ * leaves and, for each, the siblings on the way up: if every path leads to the published root and total and the
+ * parts add up to their balance, their balance is counted. A sibling's sum is only a random part of somebody's
+ * balance and its hash names nobody. Runs the same in the browser and on the server.
  *
  * Encoding (every hash is SHA-256 over UTF-8 text, written as 64 lower-case hex digits; amounts are whole cents
  * as base-10 integers without sign, point or leading zeros, "150000" for $1,500.00):
- *   leaf  = SHA-256("ledgerstone-pol-leaf:" + salt + ":" + accountId + ":" + balanceCents)
+ *   leaf  = SHA-256("ledgerstone-pol-leaf:" + salt + ":" + accountId + ":" + partCents)
  *   node  = SHA-256("ledgerstone-pol-node:" + left.hash + ":" + left.sum + ":" + right.hash + ":" + right.sum),
  *           sum = left.sum + right.sum
  *   empty = SHA-256("ledgerstone-pol-empty"), sum 0 (a close with no members)
@@ -21,11 +23,22 @@ export interface SumNode {
   sum: bigint;
 }
 
+/** Every member, even one owed nothing, has this many leaves: the count of leaves tells nothing about anyone. */
+export const LEAVES_PER_MEMBER = 4;
+
 export interface LiabilityLeafInput {
   accountId: string;
   salt: string;
-  /** Whole cents; never below zero. */
+  /** This leaf's part of the member's balance, in whole cents; never below zero. */
   balance: bigint;
+}
+
+/** Where the randomness of a tree comes from: the server passes node:crypto, tests a seeded generator. */
+export interface LeafRandomness {
+  /** A uniformly random whole number from 0 up to and including `max`. */
+  upTo(max: bigint): bigint;
+  /** A fresh random salt, never reused. */
+  salt(): string;
 }
 
 /** One step up from the leaf: the sibling's hash and sum, and on which side of the pair it stands. */
@@ -39,8 +52,8 @@ export interface MerkleSumTree {
   /** Level 0 holds the leaves (ordered by hash), the last level the root alone. */
   levels: SumNode[][];
   root: SumNode;
-  /** Where each account's leaf stands on level 0. */
-  leafIndex: Map<string, number>;
+  /** The leaves as built, in level 0's order: whose each one is, and its salt. */
+  leaves: LiabilityLeafInput[];
 }
 
 export class NegativeBalanceError extends Error {
@@ -48,6 +61,37 @@ export class NegativeBalanceError extends Error {
     super('A member balance below zero cannot be put in the proof of liabilities');
     this.name = 'NegativeBalanceError';
   }
+}
+
+/**
+ * The balance as `count` random parts adding up to it: `count - 1` cuts drawn uniformly from 0 to the balance.
+ * From two cents up no part is the whole balance (drawn again when one is), so no single leaf shows it.
+ */
+export function splitBalance(balance: bigint, count: number, random: LeafRandomness): bigint[] {
+  if (balance < 0n) throw new RangeError('A balance below zero cannot be split');
+  for (;;) {
+    const cuts = Array.from({ length: count - 1 }, () => random.upTo(balance)).sort((a, b) =>
+      a < b ? -1 : a > b ? 1 : 0,
+    );
+    const parts = [...cuts, balance].map((cut, index) => cut - (index === 0 ? 0n : cuts[index - 1]!));
+    if (balance < 2n || count < 2 || parts.every((part) => part < balance)) return parts;
+  }
+}
+
+/** Every member's leaves: their balance split in random parts, each with a fresh salt. */
+export function memberLeaves(
+  members: readonly { accountId: string; balance: bigint }[],
+  random: LeafRandomness,
+  count = LEAVES_PER_MEMBER,
+): LiabilityLeafInput[] {
+  return members.flatMap(({ accountId, balance }) => {
+    if (balance < 0n) throw new NegativeBalanceError(accountId);
+    return splitBalance(balance, count, random).map((part) => ({
+      accountId,
+      salt: random.salt(),
+      balance: part,
+    }));
+  });
 }
 
 function digest(text: string): string {
@@ -67,16 +111,16 @@ export function parentNode(left: SumNode, right: SumNode): SumNode {
 
 export const emptyTreeRoot: SumNode = { hash: digest('ledgerstone-pol-empty'), sum: 0n };
 
-/** The tree over every member's leaf; throws NegativeBalanceError for a balance below zero. */
+/** The tree over the given leaves (see memberLeaves); throws NegativeBalanceError for a part below zero. */
 export function buildMerkleSumTree(leaves: readonly LiabilityLeafInput[]): MerkleSumTree {
   const hashed = leaves.map((leaf) => {
     if (leaf.balance < 0n) throw new NegativeBalanceError(leaf.accountId);
-    return { accountId: leaf.accountId, node: { hash: leafHash(leaf), sum: leaf.balance } };
+    return { leaf, node: { hash: leafHash(leaf), sum: leaf.balance } };
   });
   hashed.sort((a, b) => (a.node.hash < b.node.hash ? -1 : a.node.hash > b.node.hash ? 1 : 0));
-  const leafIndex = new Map(hashed.map((leaf, index) => [leaf.accountId, index]));
-  const levels: SumNode[][] = [hashed.map((leaf) => leaf.node)];
-  if (hashed.length === 0) return { levels: [[emptyTreeRoot]], root: emptyTreeRoot, leafIndex };
+  const ordered = hashed.map(({ leaf }) => leaf);
+  if (hashed.length === 0) return { levels: [[emptyTreeRoot]], root: emptyTreeRoot, leaves: ordered };
+  const levels: SumNode[][] = [hashed.map(({ node }) => node)];
   while (levels.at(-1)!.length > 1) {
     const below = levels.at(-1)!;
     const above: SumNode[] = [];
@@ -86,7 +130,12 @@ export function buildMerkleSumTree(leaves: readonly LiabilityLeafInput[]): Merkl
     }
     levels.push(above);
   }
-  return { levels, root: levels.at(-1)![0]!, leafIndex };
+  return { levels, root: levels.at(-1)![0]!, leaves: ordered };
+}
+
+/** Where the account's leaves stand on level 0. */
+export function leafPositions(tree: MerkleSumTree, accountId: string): number[] {
+  return tree.leaves.flatMap((leaf, index) => (leaf.accountId === accountId ? [index] : []));
 }
 
 /** The siblings from the leaf at `index` up to the root (levels where it has none add no step). */
@@ -137,24 +186,50 @@ export function centsOfAmount(amount: string): bigint {
   return match[1] ? -cents : cents;
 }
 
-/** A member's proof as the API gives it (decimal amounts), checked against the root and total it names. */
-export function verifyMemberProof(proof: {
+/** A member's proof as the API gives it (decimal amounts): every leaf with its own path to the same root. */
+export interface MemberProofInput {
   root: string;
   total: string;
-  leaf: { account_id: string; salt: string; balance: string; hash: string };
-  path: readonly { side: 'left' | 'right'; hash: string; sum: string }[];
-}): LiabilityProofResult {
-  const leaf = {
-    accountId: proof.leaf.account_id,
-    salt: proof.leaf.salt,
-    balance: centsOfAmount(proof.leaf.balance),
-  };
-  if (leaf.balance >= 0n && leafHash(leaf) !== proof.leaf.hash) {
-    return { ok: false, reason: 'The leaf does not match its salt, account id and balance', root: null };
-  }
-  return verifyLiabilityProof({
-    leaf,
-    path: proof.path.map((step) => ({ side: step.side, hash: step.hash, sum: centsOfAmount(step.sum) })),
-    root: { hash: proof.root, sum: centsOfAmount(proof.total) },
+  account_id: string;
+  balance: string;
+  leaves: readonly {
+    salt: string;
+    part: string;
+    hash: string;
+    path: readonly { side: 'left' | 'right'; hash: string; sum: string }[];
+  }[];
+}
+
+export type MemberProofResult =
+  | { ok: true; leaves: LiabilityProofResult[] }
+  | { ok: false; reason: string; leaves: LiabilityProofResult[] };
+
+/**
+ * Checks each leaf (its hash, and its path to the published root and total) and that the parts add up to the
+ * balance the proof names, each leaf counted once.
+ */
+export function verifyMemberProof(proof: MemberProofInput): MemberProofResult {
+  const root = { hash: proof.root, sum: centsOfAmount(proof.total) };
+  const leaves = proof.leaves.map((given): LiabilityProofResult => {
+    const leaf = { accountId: proof.account_id, salt: given.salt, balance: centsOfAmount(given.part) };
+    if (leaf.balance >= 0n && leafHash(leaf) !== given.hash) {
+      return { ok: false, reason: 'The leaf does not match its salt, account id and part', root: null };
+    }
+    return verifyLiabilityProof({
+      leaf,
+      path: given.path.map((step) => ({ side: step.side, hash: step.hash, sum: centsOfAmount(step.sum) })),
+      root,
+    });
   });
+  const failed = leaves.find((result) => !result.ok);
+  if (failed && !failed.ok) return { ok: false, reason: failed.reason, leaves };
+  if (leaves.length === 0) return { ok: false, reason: 'The proof has no leaf', leaves };
+  if (new Set(proof.leaves.map((leaf) => leaf.hash)).size !== proof.leaves.length) {
+    return { ok: false, reason: 'A leaf is given twice', leaves };
+  }
+  const parts = proof.leaves.reduce((sum, leaf) => sum + centsOfAmount(leaf.part), 0n);
+  if (parts !== centsOfAmount(proof.balance)) {
+    return { ok: false, reason: 'The parts do not add up to your balance', leaves };
+  }
+  return { ok: true, leaves };
 }

@@ -5,14 +5,52 @@ import {
   buildMerkleSumTree,
   emptyTreeRoot,
   leafHash,
+  leafPositions,
+  LEAVES_PER_MEMBER,
+  memberLeaves,
   NegativeBalanceError,
   proofPath,
+  splitBalance,
   verifyLiabilityProof,
   verifyMemberProof,
+  type LeafRandomness,
   type LiabilityLeafInput,
+  type MerkleSumTree,
 } from './proof-of-liabilities.js';
 
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
+
+/** A seeded generator (Park-Miller), so every run builds the same trees; the server uses node:crypto. */
+function seeded(seed: bigint): LeafRandomness & { next(): bigint } {
+  let state = seed;
+  let salts = 0;
+  const next = () => (state = (state * 48_271n) % 2_147_483_647n);
+  return {
+    next,
+    upTo: (max) => ((next() << 31n) | next()) % (max + 1n),
+    salt: () => `salt-${seed}-${(salts += 1)}`,
+  };
+}
+
+const cents = (amount: bigint) => `${amount / 100n}.${(amount % 100n).toString().padStart(2, '0')}`;
+
+/** The member's proof as the API sends it. */
+function apiProof(tree: MerkleSumTree, accountId: string) {
+  const positions = leafPositions(tree, accountId);
+  const parts = positions.map((position) => tree.leaves[position]!);
+  return {
+    root: tree.root.hash,
+    total: cents(tree.root.sum),
+    account_id: accountId,
+    balance: cents(parts.reduce((sum, leaf) => sum + leaf.balance, 0n)),
+    leaves: positions.map((position, index) => ({
+      salt: parts[index]!.salt,
+      part: cents(parts[index]!.balance),
+      hash: tree.levels[0]![position]!.hash,
+      path: proofPath(tree.levels, position).map((step) => ({ ...step, sum: cents(step.sum) })),
+    })),
+  };
+}
 
 const leaves: LiabilityLeafInput[] = [
   { accountId: '11111111-1111-4111-8111-111111111111', salt: 'a1', balance: 150_000n },
@@ -24,7 +62,7 @@ const leaves: LiabilityLeafInput[] = [
 
 function proofFor(all: LiabilityLeafInput[], leaf: LiabilityLeafInput) {
   const tree = buildMerkleSumTree(all);
-  return { leaf, path: proofPath(tree.levels, tree.leafIndex.get(leaf.accountId)!), root: tree.root };
+  return { leaf, path: proofPath(tree.levels, leafPositions(tree, leaf.accountId)[0]!), root: tree.root };
 }
 
 describe('the Merkle sum tree of member balances', () => {
@@ -126,26 +164,6 @@ describe("a member's proof", () => {
     ).toMatchObject({ ok: false, reason: 'A sum on the path is below zero' });
   });
 
-  it('verifies from the decimal amounts the API sends, and names a leaf hash that does not match', () => {
-    const { leaf, path, root } = proofFor(leaves, leaves[3]!);
-    const api = {
-      root: root.hash,
-      total: '8513.33',
-      leaf: { account_id: leaf.accountId, salt: leaf.salt, balance: '0.99', hash: leafHash(leaf) },
-      path: path.map((step) => ({
-        side: step.side,
-        hash: step.hash,
-        sum: `${step.sum / 100n}.${(step.sum % 100n).toString().padStart(2, '0')}`,
-      })),
-    };
-
-    expect(verifyMemberProof(api)).toMatchObject({ ok: true });
-    expect(verifyMemberProof({ ...api, leaf: { ...api.leaf, balance: '1.00' } })).toMatchObject({
-      ok: false,
-    });
-    expect(verifyMemberProof({ ...api, total: '8513.34' })).toMatchObject({ ok: false });
-  });
-
   it('verifies for every member of trees of 1 to 40 members, whatever their balances', () => {
     let seed = 7n;
     const nextBalance = () => (seed = (seed * 48_271n) % 2_147_483_647n) * 1_000n;
@@ -158,11 +176,166 @@ describe("a member's proof", () => {
       const tree = buildMerkleSumTree(members);
       expect(tree.root.sum).toBe(members.reduce((sum, each) => sum + each.balance, 0n));
       for (const leaf of members) {
-        const path = proofPath(tree.levels, tree.leafIndex.get(leaf.accountId)!);
+        const path = proofPath(tree.levels, leafPositions(tree, leaf.accountId)[0]!);
         expect(path.length).toBeLessThanOrEqual(Math.ceil(Math.log2(size)));
         expect(verifyLiabilityProof({ leaf, path, root: tree.root }).ok).toBe(true);
       }
     }
+  });
+});
+
+describe("a member's balance split over several leaves", () => {
+  it('is parts in whole cents, none below zero, adding up to the balance, none of them the whole balance', () => {
+    const random = seeded(11n);
+    for (const balance of [2n, 3n, 10n, 99n, 150_000n, 123_456_789_012n]) {
+      for (let draw = 0; draw < 50; draw += 1) {
+        const parts = splitBalance(balance, LEAVES_PER_MEMBER, random);
+        expect(parts).toHaveLength(LEAVES_PER_MEMBER);
+        expect(parts.reduce((sum, part) => sum + part, 0n)).toBe(balance);
+        expect(parts.every((part) => part >= 0n && part < balance)).toBe(true);
+      }
+    }
+    expect(splitBalance(0n, 4, random)).toEqual([0n, 0n, 0n, 0n]);
+    expect([...splitBalance(1n, 4, random)].sort()).toEqual([0n, 0n, 0n, 1n]);
+  });
+
+  it('gives every member, even one owed nothing, the same number of leaves, each with its own salt', () => {
+    const leaves = memberLeaves(
+      [
+        { accountId: 'a', balance: 150_000n },
+        { accountId: 'b', balance: 0n },
+      ],
+      seeded(5n),
+    );
+
+    expect(leaves.filter((leaf) => leaf.accountId === 'a')).toHaveLength(LEAVES_PER_MEMBER);
+    expect(leaves.filter((leaf) => leaf.accountId === 'b').map((leaf) => leaf.balance)).toEqual([
+      0n,
+      0n,
+      0n,
+      0n,
+    ]);
+    expect(new Set(leaves.map((leaf) => leaf.salt)).size).toBe(leaves.length);
+    expect(() => memberLeaves([{ accountId: 'c', balance: -1n }], seeded(5n))).toThrow(NegativeBalanceError);
+  });
+
+  it("verifies every member's proof: each leaf's path leads to the root and the parts add up to the balance", () => {
+    const random = seeded(3n);
+    const members = [150_000n, 0n, 1n, 1_234n, 700_000n].map((balance, index) => ({
+      accountId: `${index + 1}`.repeat(8) + '-1111-4111-8111-111111111111',
+      balance,
+    }));
+    const tree = buildMerkleSumTree(memberLeaves(members, random));
+
+    expect(tree.root.sum).toBe(851_235n);
+    for (const { accountId, balance } of members) {
+      const proof = apiProof(tree, accountId);
+      expect(proof.leaves).toHaveLength(LEAVES_PER_MEMBER);
+      expect(proof.balance).toBe(cents(balance));
+      expect(verifyMemberProof(proof)).toMatchObject({ ok: true });
+    }
+  });
+
+  it('never shows a member, next to one of their leaves, a sibling whose sum is its owner’s whole balance', () => {
+    const random = seeded(17n);
+    for (let size = 1; size <= 30; size += 1) {
+      const members = Array.from({ length: size }, (_, index) => ({
+        accountId: `member-${index}`,
+        balance: index % 5 === 0 ? 0n : 2n + (random.next() % (index % 2 === 0 ? 1_000n : 100_000_000n)),
+      }));
+      const balanceOf = new Map(members.map((member) => [member.accountId, member.balance]));
+      const tree = buildMerkleSumTree(memberLeaves(members, random));
+      expect(tree.root.sum).toBe(members.reduce((sum, member) => sum + member.balance, 0n));
+      for (const { accountId } of members) {
+        const proof = apiProof(tree, accountId);
+        expect(verifyMemberProof(proof).ok).toBe(true);
+        for (const position of leafPositions(tree, accountId)) {
+          // The sibling of a leaf is a leaf: one random part of its owner's balance, never all of it.
+          const sibling = tree.leaves[position % 2 === 0 ? position + 1 : position - 1];
+          const owed = sibling ? balanceOf.get(sibling.accountId)! : 0n;
+          if (sibling && owed > 0n) expect(sibling.balance).toBeLessThan(owed);
+          const [step] = proofPath(tree.levels, position);
+          expect(step?.sum).toBe(sibling?.balance);
+        }
+      }
+    }
+  });
+
+  it('fails when any part is changed, a cent moved between parts, the balance changed or a leaf repeated', () => {
+    const members = [
+      { accountId: '11111111-1111-4111-8111-111111111111', balance: 150_000n },
+      { accountId: '22222222-2222-4222-8222-222222222222', balance: 50_000n },
+    ];
+    const tree = buildMerkleSumTree(memberLeaves(members, seeded(23n)));
+    const proof = apiProof(tree, members[0]!.accountId);
+    const withLeaf = (index: number, change: Partial<(typeof proof.leaves)[number]>) => ({
+      ...proof,
+      leaves: proof.leaves.map((leaf, at) => (at === index ? { ...leaf, ...change } : leaf)),
+    });
+    const plusCent = (amount: string) => cents(centsOf(amount) + 1n);
+    const centsOf = (amount: string) => BigInt(amount.replace('.', ''));
+
+    for (let index = 0; index < proof.leaves.length; index += 1) {
+      expect(verifyMemberProof(withLeaf(index, { part: plusCent(proof.leaves[index]!.part) }))).toMatchObject(
+        {
+          ok: false,
+          reason: 'The leaf does not match its salt, account id and part',
+        },
+      );
+    }
+    const [from, to] = [proof.leaves.findIndex((leaf) => leaf.part !== '0.00'), 0];
+    const moved = withLeaf(from, { part: cents(centsOf(proof.leaves[from]!.part) - 1n) });
+    const target = from === to ? 1 : to;
+    moved.leaves[target] = { ...moved.leaves[target]!, part: plusCent(moved.leaves[target]!.part) };
+    expect(verifyMemberProof(moved).ok).toBe(false);
+    expect(verifyMemberProof({ ...proof, balance: plusCent(proof.balance) })).toMatchObject({
+      ok: false,
+      reason: 'The parts do not add up to your balance',
+    });
+    expect(
+      verifyMemberProof({
+        ...proof,
+        balance: cents(150_000n + centsOf(proof.leaves[0]!.part)),
+        leaves: [...proof.leaves, proof.leaves[0]!],
+      }),
+    ).toMatchObject({ ok: false, reason: 'A leaf is given twice' });
+    expect(verifyMemberProof({ ...proof, total: plusCent(proof.total) })).toMatchObject({ ok: false });
+    expect(verifyMemberProof({ ...proof, leaves: [] })).toMatchObject({
+      ok: false,
+      reason: 'The proof has no leaf',
+    });
+  });
+
+  it('fails with a negative part, even when the hashes were built for it', () => {
+    const accountId = '11111111-1111-4111-8111-111111111111';
+    const negative = { accountId, salt: 'n', balance: -500n };
+    const positive = { accountId, salt: 'p', balance: 1_500n };
+    const [left, right] = [negative, positive].sort((a, b) => (leafHash(a) < leafHash(b) ? -1 : 1));
+    const root = sha256(
+      `ledgerstone-pol-node:${leafHash(left!)}:${left!.balance}:${leafHash(right!)}:${right!.balance}`,
+    );
+    const leafOf = (leaf: LiabilityLeafInput, sibling: LiabilityLeafInput) => ({
+      salt: leaf.salt,
+      part: leaf.balance < 0n ? '-5.00' : '15.00',
+      hash: leafHash(leaf),
+      path: [
+        {
+          side: leaf === left ? ('right' as const) : ('left' as const),
+          hash: leafHash(sibling),
+          sum: sibling.balance < 0n ? '-5.00' : '15.00',
+        },
+      ],
+    });
+
+    expect(
+      verifyMemberProof({
+        root,
+        total: '10.00',
+        account_id: accountId,
+        balance: '10.00',
+        leaves: [leafOf(negative, positive), leafOf(positive, negative)],
+      }),
+    ).toMatchObject({ ok: false, reason: 'The balance is below zero' });
   });
 });
 

@@ -117,9 +117,22 @@ export function SiteFooter({ serviceStatus }: { serviceStatus?: ReactNode }) {
             gap: 1.5,
           }}
         >
-          <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-            © {COPYRIGHT_YEAR} {env.PRODUCT_NAME}. All rights reserved.
-          </Typography>
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 3, rowGap: 1 }}>
+            <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+              © {COPYRIGHT_YEAR} {env.PRODUCT_NAME}. All rights reserved.
+            </Typography>
+            <Box
+              component={RouterLink}
+              href={paths.proofOfLiabilities.path}
+              sx={{
+                typography: 'body2',
+                color: 'text.secondary',
+                '&:hover': { color: 'common.white' },
+              }}
+            >
+              Proof of liabilities
+            </Box>
+          </Box>
           {serviceStatus}
         </Box>
       </PageWidth>

@@ -3,8 +3,8 @@ import { sql, type Kysely, type Migration } from 'kysely';
 /**
  * Period close and proof of liabilities. `closed_periods` keeps each PeriodClosed of `books-period-<period>`
  * (written in the transaction that appends it) for listing; `liability_proof_nodes` holds each close's Merkle sum
- * tree, level 0 the members' leaves with their secret salts, so a member's proof is read, not rebuilt. Closing a
- * period becomes an action four eyes can hold.
+ * tree, level 0 the leaves (several per member, each a random part of their balance) with their owners and secret
+ * salts, so a member's proof is read, not rebuilt. Closing a period becomes an action four eyes can hold.
  */
 export const createPeriodClose: Migration = {
   async up(db: Kysely<unknown>) {
@@ -22,6 +22,7 @@ export const createPeriodClose: Migration = {
         closed_by uuid not null references users (id),
         entries integer not null,
         members integer not null,
+        leaves integer not null,
         member_liabilities bigint not null check (member_liabilities >= 0),
         merkle_root text not null,
         last_event jsonb,
@@ -38,7 +39,7 @@ export const createPeriodClose: Migration = {
         salt text,
         primary key (period, level, position)
       );
-      create unique index liability_proof_leaves on liability_proof_nodes (period, user_id) where user_id is not null
+      create index liability_proof_leaves on liability_proof_nodes (user_id, period) where user_id is not null
     `.execute(db);
   },
 };

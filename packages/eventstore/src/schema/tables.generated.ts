@@ -69,6 +69,7 @@ export interface ClosedPeriods {
   entries: number;
   kind: 'day' | 'month';
   last_event: unknown | null;
+  leaves: number;
   member_liabilities: bigint;
   members: number;
   merkle_root: string;

@@ -73,6 +73,8 @@ export interface PeriodClosed {
     lastEvent: ClosedLastEvent | null;
     accounts: ClosingAccount[];
     members: number;
+    /** Each member's balance is split over the same number of leaves. */
+    leaves: number;
     merkleRoot: string;
     /** The Merkle sum tree's total: what members were owed, equal to the liability accounts together. */
     total: CentsString;
@@ -98,6 +100,7 @@ export interface Closing {
   lastEvent: ClosedLastEvent | null;
   accounts: readonly AccountTotals[];
   members: number;
+  leaves: number;
   merkleRoot: string;
   total: Cents;
 }
@@ -173,6 +176,7 @@ export function closePeriod({ data }: ClosePeriod, state: PeriodState): BooksEve
             credit: centsToString(row.credit),
           })),
         members: closing.members,
+        leaves: closing.leaves,
         merkleRoot: closing.merkleRoot,
         total: centsToString(closing.total),
       },

@@ -37,6 +37,7 @@ const closing: Closing = {
     { account: 'equity:adjustments', debit: 2_500n, credit: 0n },
   ],
   members: 2,
+  leaves: 8,
   merkleRoot: 'cd'.repeat(32),
   total: 152_500n,
 };
@@ -69,6 +70,7 @@ const closed = (period = '2026-11-26', requestKey = 'request-1'): BooksEvent => 
       { account: 'liability:invested', debit: '0', credit: '150000' },
     ],
     members: 2,
+    leaves: 8,
     merkleRoot: 'cd'.repeat(32),
     total: '152500',
   },

@@ -129,7 +129,13 @@ describe('POST /api/admin/books/periods', () => {
     const { body } = await close(admin, today, 'close-today').expect(201);
 
     const closed = (body as ClosePeriodResponse).period;
-    expect(closed).toMatchObject({ period: today, kind: 'day', members: 2, entries: books.entries });
+    expect(closed).toMatchObject({
+      period: today,
+      kind: 'day',
+      members: 2,
+      leaves: 8,
+      entries: books.entries,
+    });
     expect(closed.to).toBe(new Date(Date.parse(`${today}T00:00:00Z`) + 86_400_000).toISOString());
     // What members are owed: alice 500.00 + 1,500.00 (100.00 of it reserved), bob 2,000.00.
     expect(closed.member_liabilities).toBe('4000.00');
@@ -191,14 +197,14 @@ describe('the proof of liabilities', () => {
     const { body, text } = await testApp.browser().get('/api/proof-of-liabilities').expect(200);
 
     const published = proofOfLiabilitiesResponse.parse(body).publications;
-    expect(published.map((each) => [each.period, each.total, each.members])).toEqual([
-      [today, '4000.00', 2],
-      [yesterday, '0.00', 0],
+    expect(published.map((each) => [each.period, each.total, each.members, each.leaves])).toEqual([
+      [today, '4000.00', 2, 8],
+      [yesterday, '0.00', 0, 0],
     ]);
     for (const member of [alice, bob, carol]) expect(text).not.toContain(member.userId);
   });
 
-  it('gives each member only their own leaf and path, which verifies against the published root', async () => {
+  it("gives each member only their own leaves and paths, which verify against the published root without showing another's balance", async () => {
     const published = proofOfLiabilitiesResponse.parse(
       (await testApp.browser().get('/api/proof-of-liabilities').expect(200)).body,
     ).publications[0]!;
@@ -210,17 +216,28 @@ describe('the proof of liabilities', () => {
       period: today,
       root: published.root,
       total: '4000.00',
-      leaf: { account_id: alice.userId, balance: '2000.00' },
+      account_id: alice.userId,
+      balance: '2000.00',
     });
-    expect(proof!.path).toEqual([{ side: expect.any(String), hash: expect.any(String), sum: '2000.00' }]);
+    expect(proof!.leaves).toHaveLength(4);
+    const cents = (amount: string) => BigInt(amount.replace('.', ''));
+    expect(proof!.leaves.reduce((sum, leaf) => sum + cents(leaf.part), 0n)).toBe(200_000n);
     expect(verifyMemberProof(proof!)).toMatchObject({ ok: true });
-    expect(verifyMemberProof({ ...proof!, leaf: { ...proof!.leaf, balance: '2000.01' } }).ok).toBe(false);
+    // Bob is owed 2,000.00 too: the leaf next to each of alice's is one random part, never his whole balance.
+    for (const leaf of proof!.leaves) expect(leaf.path[0]!.sum).not.toBe('2000.00');
+    const tampered = proof!.leaves.map((leaf, index) => (index === 0 ? { ...leaf, part: '2000.00' } : leaf));
+    expect(verifyMemberProof({ ...proof!, leaves: tampered }).ok).toBe(false);
     expect(text).not.toContain(bob.userId);
     const bobs = memberProofResponse.parse(
       (await bob.browser.get(`/api/user/statement/proof?period=${today}`)).body,
     );
-    expect(bobs.proof!.leaf.salt).not.toBe(proof!.leaf.salt);
-    expect(text).not.toContain(bobs.proof!.leaf.salt);
+    expect(verifyMemberProof(bobs.proof!)).toMatchObject({ ok: true });
+    for (const leaf of bobs.proof!.leaves) expect(text).not.toContain(leaf.salt);
+    const { rows } = await sql<{ leaves: number; members: number }>`
+      select count(*)::int as leaves, count(distinct user_id)::int as members from liability_proof_nodes
+      where period = ${today} and level = 0
+    `.execute(testApp.db);
+    expect(rows[0]).toEqual({ leaves: 8, members: 2 });
   });
 
   it("cannot be asked for another member, a bad period or without a session; none before a member's first close", async () => {

@@ -138,3 +138,116 @@ describe('/admin-dashboard/books', () => {
     );
   });
 });
+
+const closedDay = {
+  period: '2026-11-26',
+  kind: 'day',
+  from: '2026-11-26T00:00:00.000Z',
+  to: '2026-11-27T00:00:00.000Z',
+  closed_at: '2026-11-27T08:00:00.000Z',
+  closed_by: '0b7e1c52-7d1f-4d7e-9a51-3c2f0e6a4b10',
+  entries: 3,
+  members: 2,
+  leaves: 8,
+  member_liabilities: '2000.00',
+  root: 'ab'.repeat(32),
+  last_event: {
+    position: '42',
+    event_id: '0b8e4c1a-9f2d-4e6b-8a7c-1d2e3f4a5b6c',
+    stream_id: 'account-0b7e1c52-7d1f-4d7e-9a51-3c2f0e6a4b10',
+    stream_position: 3,
+    recorded_at: '2026-11-26T22:00:00.000Z',
+    hash: 'cd'.repeat(32),
+  },
+};
+
+describe('closing a period on /admin-dashboard/books', () => {
+  const booksOf = (periods: unknown[]) => ({
+    'GET /api/admin': staffSession('admin'),
+    'GET /api/admin/books/trial-balance': { status: 200, body: balancedBooks },
+    'GET /api/admin/books/periods': { status: 200, body: { periods } },
+  });
+
+  it('checks the period in the browser, closes it, and lists the close with its root and last event', async () => {
+    let periods: unknown[] = [];
+    const api = await renderBooks({
+      ...booksOf([]),
+      'GET /api/admin/books/periods': () => ({ status: 200, body: { periods } }),
+      'POST /api/admin/books/periods': () => {
+        periods = [closedDay];
+        return {
+          status: 201,
+          body: { message: '2026-11-26 is closed', period: closedDay, position: '9:42' },
+        };
+      },
+      'GET /api/admin/books/periods/2026-11-26/trial-balance': { status: 200, body: balancedBooks },
+    });
+    const user = userEvent.setup();
+    expect(await screen.findByText('No period has been closed yet.', {}, FIVE_SECONDS)).toBeInTheDocument();
+
+    const field = screen.getByLabelText('Period');
+    await user.type(field, '2026-13');
+    await user.click(screen.getByRole('button', { name: 'Close period' }));
+    expect(await screen.findByText('Enter a day as YYYY-MM-DD or a month as YYYY-MM')).toBeInTheDocument();
+    expect(api.sentBodies('POST /api/admin/books/periods')).toEqual([]);
+
+    await user.clear(field);
+    await user.type(field, '2026-11-26');
+    await user.click(screen.getByRole('button', { name: 'Close period' }));
+
+    expect(await screen.findByText('2026-11-26 is closed')).toBeInTheDocument();
+    expect(api.sentBodies('POST /api/admin/books/periods')).toEqual([{ period: '2026-11-26' }]);
+    const table = await screen.findByRole('table', { name: 'Closed periods' });
+    const cells = within(within(table).getAllByRole('row')[1]!)
+      .getAllByRole('cell')
+      .map((cell) => cell.textContent);
+    expect(cells).toEqual([
+      '2026-11-26',
+      expect.stringMatching(/^Nov 27, 2026/),
+      '2',
+      '$2,000.00',
+      'abababababab…',
+      '#42 cdcdcdcdcdcd…',
+      'Trial balance',
+    ]);
+    expect(field).toHaveValue('');
+
+    await user.click(within(table).getByRole('button', { name: 'Trial balance' }));
+    expect(
+      await screen.findByRole('table', { name: 'Trial balance of 2026-11-26' }, FIVE_SECONDS),
+    ).toBeInTheDocument();
+  });
+
+  it("shows the server's reason under the field and keeps what was typed", async () => {
+    await renderBooks({
+      ...booksOf([]),
+      'POST /api/admin/books/periods': {
+        status: 400,
+        body: {
+          message: 'Please check the highlighted fields',
+          fieldErrors: {
+            period: '2026-11-27 has not ended yet: it can be closed from 2026-11-28T00:00:00.000Z',
+          },
+        },
+      },
+    });
+    const user = userEvent.setup();
+
+    await user.type(await screen.findByLabelText('Period', {}, FIVE_SECONDS), '2026-11-27');
+    await user.click(screen.getByRole('button', { name: 'Close period' }));
+
+    expect(await screen.findByText(/2026-11-27 has not ended yet/)).toBeInTheDocument();
+    expect(screen.getByLabelText('Period')).toHaveValue('2026-11-27');
+  });
+
+  it('lets an auditor read the closes but not close one', async () => {
+    await renderBooks({
+      'GET /api/admin/books/trial-balance': { status: 200, body: balancedBooks },
+      'GET /api/admin/books/periods': { status: 200, body: { periods: [closedDay] } },
+    });
+
+    expect(await screen.findByRole('table', { name: 'Closed periods' }, FIVE_SECONDS)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Close period' })).toBeNull();
+    expect(screen.queryByRole('form', { name: 'Close period' })).toBeNull();
+  });
+});

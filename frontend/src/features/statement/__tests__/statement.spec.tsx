@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import {
   buildMerkleSumTree,
+  leafPositions,
   proofPath,
   type AccountBalances,
   type AccountStatement,
@@ -325,47 +326,75 @@ describe('the statement screen', () => {
 });
 
 describe("the statement's proof of liabilities", () => {
-  const me = { accountId: '11111111-1111-4111-8111-111111111111', salt: 'my-salt', balance: 200_000n };
-  const other = { accountId: '22222222-2222-4222-8222-222222222222', salt: 'their-salt', balance: 50_000n };
-  const tree = buildMerkleSumTree([me, other]);
-  const [step] = proofPath(tree.levels, tree.leafIndex.get(me.accountId)!);
+  const me = '11111111-1111-4111-8111-111111111111';
+  const other = '22222222-2222-4222-8222-222222222222';
+  const leavesOf = (accountId: string, parts: bigint[]) =>
+    parts.map((balance, index) => ({
+      accountId,
+      salt: `${accountId.slice(0, 2)}-salt-${index + 1}`,
+      balance,
+    }));
+  const tree = buildMerkleSumTree([
+    ...leavesOf(me, [70_000n, 0n, 100_000n, 30_000n]),
+    ...leavesOf(other, [10_000n, 20_000n, 15_000n, 5_000n]),
+  ]);
+  const amount = (cents: bigint) => `${cents / 100n}.${(cents % 100n).toString().padStart(2, '0')}`;
   const proof: MemberLiabilityProof = {
     period: '2026-11-26',
     to: '2026-11-27T00:00:00.000Z',
     root: tree.root.hash,
     total: '2500.00',
-    leaf: {
-      account_id: me.accountId,
-      salt: 'my-salt',
-      balance: '2000.00',
-      hash: tree.levels[0]![tree.leafIndex.get(me.accountId)!]!.hash,
-    },
-    path: [{ side: step!.side, hash: step!.hash, sum: '500.00' }],
+    account_id: me,
+    balance: '2000.00',
+    leaves: leafPositions(tree, me).map((position) => ({
+      salt: tree.leaves[position]!.salt,
+      part: amount(tree.leaves[position]!.balance),
+      hash: tree.levels[0]![position]!.hash,
+      path: proofPath(tree.levels, position).map((step) => ({ ...step, sum: amount(step.sum) })),
+    })),
   };
 
-  it('shows the leaf and the path, and Verify recomputes the published root in the browser', async () => {
+  it('shows each leaf with its part and path, and Verify recomputes every path in the browser', async () => {
     const { user } = await renderStatement({
       [STATEMENT]: { status: 200, body: statement() },
       'GET /api/user/statement/proof': { status: 200, body: { proof } },
     });
 
-    expect(await screen.findByText('my-salt', {}, FIVE_SECONDS)).toBeInTheDocument();
+    expect(await screen.findByText('11-salt-3', {}, FIVE_SECONDS)).toBeInTheDocument();
+    const leaves = proof.leaves.map((leaf, index) =>
+      screen.getByRole('region', { name: `Leaf ${index + 1} of 4: $${leaf.part.replace('000.', ',000.')}` }),
+    );
+    expect(leaves).toHaveLength(4);
     expect(
-      within(screen.getByRole('list', { name: 'Path to the root' })).getAllByRole('listitem'),
-    ).toHaveLength(1);
+      within(screen.getByRole('list', { name: 'Path to the root from leaf 1' })).getAllByRole('listitem'),
+    ).toHaveLength(3);
+    expect(screen.getByRole('link', { name: 'Proof of liabilities page' })).toHaveAttribute(
+      'href',
+      '/proof-of-liabilities',
+    );
     await user.click(screen.getByRole('button', { name: 'Verify' }));
     expect(await screen.findByRole('status')).toHaveTextContent(
-      'Verified: your balance is counted in the $2,500.00 published for 2026-11-26.',
+      'Verified: all 4 parts lead to the published root and add up to your $2,000.00, counted in the $2,500.00 published for 2026-11-26.',
     );
+    for (const leaf of leaves) expect(leaf).toHaveTextContent('Leads to the published root');
   });
 
-  it('says when a proof does not verify', async () => {
+  it('says which part does not verify', async () => {
+    const tampered = proof.leaves.map((leaf, index) => (index === 1 ? { ...leaf, part: '0.01' } : leaf));
     const { user } = await renderStatement({
       [STATEMENT]: { status: 200, body: statement() },
-      'GET /api/user/statement/proof': { status: 200, body: { proof: { ...proof, total: '2500.01' } } },
+      'GET /api/user/statement/proof': { status: 200, body: { proof: { ...proof, leaves: tampered } } },
     });
 
     await user.click(await screen.findByRole('button', { name: 'Verify' }, FIVE_SECONDS));
-    expect(await screen.findByRole('status')).toHaveTextContent('Does not verify: The sums do not add up');
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Does not verify: The leaf does not match its salt, account id and part',
+    );
+    expect(screen.getByRole('region', { name: 'Leaf 2 of 4: $0.01' })).toHaveTextContent(
+      'Does not verify: The leaf does not match',
+    );
+    expect(screen.getByRole('region', { name: /^Leaf 1 of 4/ })).toHaveTextContent(
+      'Leads to the published root',
+    );
   });
 });

@@ -59,7 +59,7 @@ export class ClosedPeriods {
   async publications(): Promise<PublishedLiabilities[]> {
     const rows = await this.db
       .selectFrom('closed_periods')
-      .select(['period', 'ends_at', 'closed_at', 'members', 'member_liabilities', 'merkle_root'])
+      .select(['period', 'ends_at', 'closed_at', 'members', 'leaves', 'member_liabilities', 'merkle_root'])
       .orderBy('ends_at', 'desc')
       .orderBy('period', 'desc')
       .limit(400)
@@ -69,35 +69,42 @@ export class ClosedPeriods {
       to: row.ends_at.toISOString(),
       published_at: row.closed_at.toISOString(),
       members: row.members,
+      leaves: row.leaves,
       total: formatCents(BigInt(row.member_liabilities)),
       root: row.merkle_root,
     }));
   }
 
   /**
-   * The member's own leaf and the siblings from it to the root, in the given close or the latest one that
+   * The member's own leaves and each one's siblings up to the root, in the given close or the latest one that
    * counted them; null when none did. Siblings carry only a hash and a sum.
    */
   async memberProof(userId: string, period?: string): Promise<MemberLiabilityProof | null> {
-    let query = this.db
+    let latest = this.db
       .selectFrom('liability_proof_nodes as leaf')
       .innerJoin('closed_periods as closed', 'closed.period', 'leaf.period')
-      .select(['leaf.period', 'leaf.position', 'leaf.hash', 'leaf.sum', 'leaf.salt'])
-      .select(['closed.ends_at', 'closed.merkle_root', 'closed.member_liabilities'])
-      .where('leaf.user_id', '=', userId)
-      .where('leaf.level', '=', 0);
-    if (period !== undefined) query = query.where('leaf.period', '=', period);
-    const leaf = await query
+      .select(['closed.period', 'closed.ends_at', 'closed.merkle_root', 'closed.member_liabilities'])
+      .where('leaf.user_id', '=', userId);
+    if (period !== undefined) latest = latest.where('leaf.period', '=', period);
+    const close = await latest
       .orderBy('closed.ends_at', 'desc')
-      .orderBy('leaf.period', 'desc')
+      .orderBy('closed.period', 'desc')
       .limit(1)
       .executeTakeFirst();
-    if (!leaf) return null;
-    const wanted = siblingsOf(leaf.position);
+    if (!close) return null;
+    const leaves = await this.db
+      .selectFrom('liability_proof_nodes')
+      .select(['position', 'hash', 'sum', 'salt'])
+      .where('period', '=', close.period)
+      .where('user_id', '=', userId)
+      .where('level', '=', 0)
+      .orderBy('position')
+      .execute();
+    const wanted = leaves.flatMap((leaf) => siblingsOf(leaf.position));
     const nodes = await this.db
       .selectFrom('liability_proof_nodes')
       .select(['level', 'position', 'hash', 'sum'])
-      .where('period', '=', leaf.period)
+      .where('period', '=', close.period)
       .where((eb) =>
         eb.or(
           wanted.map(({ level, position }) =>
@@ -109,24 +116,28 @@ export class ClosedPeriods {
     const height = await this.db
       .selectFrom('liability_proof_nodes')
       .select((eb) => eb.fn.max('level').as('top'))
-      .where('period', '=', leaf.period)
+      .where('period', '=', close.period)
       .executeTakeFirstOrThrow();
-    // The path as the tree builder gives it, from the levels as far as the proof needs them.
+    // The paths as the tree builder gives them, from the levels as far as the proof needs them.
     const levels: SumNode[][] = Array.from({ length: Number(height.top) + 1 }, () => []);
     for (const node of nodes) levels[node.level]![node.position] = { hash: node.hash, sum: BigInt(node.sum) };
-    const path = proofPath(levels, leaf.position);
     return {
-      period: leaf.period,
-      to: leaf.ends_at.toISOString(),
-      root: leaf.merkle_root,
-      total: formatCents(BigInt(leaf.member_liabilities)),
-      leaf: {
-        account_id: userId,
+      period: close.period,
+      to: close.ends_at.toISOString(),
+      root: close.merkle_root,
+      total: formatCents(BigInt(close.member_liabilities)),
+      account_id: userId,
+      balance: formatCents(leaves.reduce((sum, leaf) => sum + BigInt(leaf.sum), 0n)),
+      leaves: leaves.map((leaf) => ({
         salt: leaf.salt ?? '',
-        balance: formatCents(BigInt(leaf.sum)),
+        part: formatCents(BigInt(leaf.sum)),
         hash: leaf.hash,
-      },
-      path: path.map((step) => ({ side: step.side, hash: step.hash, sum: formatCents(step.sum) })),
+        path: proofPath(levels, leaf.position).map((step) => ({
+          side: step.side,
+          hash: step.hash,
+          sum: formatCents(step.sum),
+        })),
+      })),
     };
   }
 
@@ -163,6 +174,7 @@ function closedPeriod(row: ClosedPeriodRow): ClosedPeriod {
     closed_by: row.closed_by,
     entries: row.entries,
     members: row.members,
+    leaves: row.leaves,
     member_liabilities: formatCents(BigInt(row.member_liabilities)),
     root: row.merkle_root,
     last_event: last && {

@@ -1,5 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { buildMerkleSumTree, type MerkleSumTree } from '@ledgerstone/contracts';
+import {
+  buildMerkleSumTree,
+  memberLeaves,
+  type LeafRandomness,
+  type MerkleSumTree,
+} from '@ledgerstone/contracts';
 import type { AnyDatabase } from '@ledgerstone/eventstore';
 import {
   emptyClosingBooks,
@@ -26,17 +31,34 @@ interface EventRow {
   hash: string;
 }
 
-/** A close as folded from the event store: its figures for the decider, and the tree with each member's salt. */
+/** A close as folded from the event store: its figures for the decider, and the tree with each leaf's owner and salt. */
 export interface FoldedClose {
   closing: Closing;
   tree: MerkleSumTree;
-  salts: Map<string, string>;
 }
+
+/** Uniform by rejection: draws just enough random bits and throws away draws above `max`. */
+function upTo(max: bigint): bigint {
+  const bits = max.toString(2).length;
+  const bytes = Math.ceil(bits / 8);
+  const mask = (1n << BigInt(bits)) - 1n;
+  for (;;) {
+    const draw = BigInt(`0x${randomBytes(bytes).toString('hex')}`) & mask;
+    if (draw <= max) return draw;
+  }
+}
+
+/** The server's randomness for the tree: node:crypto, so no part and no salt can be guessed. */
+export const cryptoRandomness: LeafRandomness = {
+  upTo,
+  salt: () => randomBytes(16).toString('hex'),
+};
 
 /**
  * Folds every account event recorded before `end` from the event store itself (never a read model, which may
  * lag), a page at a time in log order, into the closing books; then builds the Merkle sum tree of what each
- * member is owed, with a fresh random salt per member. Reads only: the close's own write is short.
+ * member is owed, each balance split in random parts with a fresh random salt per leaf. Reads only: the close's own
+ * write is short.
  */
 export async function foldClose(db: AnyDatabase, end: Date): Promise<FoldedClose> {
   let books: ClosingBooks = emptyClosingBooks;
@@ -68,24 +90,22 @@ export async function foldClose(db: AnyDatabase, end: Date): Promise<FoldedClose
     };
     if (rows.length < PAGE) break;
   }
-  const salts = new Map<string, string>();
-  const leaves = [...books.members].map(([userId, member]) => {
-    const salt = randomBytes(16).toString('hex');
-    salts.set(userId, salt);
-    return { accountId: userId, salt, balance: memberOwed(member.balances) };
-  });
-  const tree = buildMerkleSumTree(leaves);
+  const members = [...books.members].map(([userId, member]) => ({
+    accountId: userId,
+    balance: memberOwed(member.balances),
+  }));
+  const tree = buildMerkleSumTree(memberLeaves(members, cryptoRandomness));
   const accounts: AccountTotals[] = [...books.accounts].map(([account, sums]) => ({ account, ...sums }));
   return {
     closing: {
       entries: books.entries,
       lastEvent,
       accounts,
-      members: leaves.length,
+      members: members.length,
+      leaves: tree.leaves.length,
       merkleRoot: tree.root.hash,
       total: tree.root.sum,
     },
     tree,
-    salts,
   };
 }

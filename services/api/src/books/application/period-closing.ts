@@ -90,6 +90,7 @@ export class PeriodClosing {
               lastEvent: null,
               accounts: [],
               members: 0,
+              leaves: 0,
               merkleRoot: '',
               total: 0n,
             },
@@ -172,8 +173,8 @@ export class PeriodClosing {
     return { state, version: recorded.length };
   }
 
-  /** The period's row and its Merkle sum tree, level 0 the members' leaves with their salts. */
-  private async write(trx: BooksTransaction, event: BooksEvent, { tree, salts }: FoldedClose): Promise<void> {
+  /** The period's row and its Merkle sum tree, level 0 the leaves with their owners and salts. */
+  private async write(trx: BooksTransaction, event: BooksEvent, { tree }: FoldedClose): Promise<void> {
     const { data } = event;
     await trx
       .insertInto('closed_periods')
@@ -186,24 +187,24 @@ export class PeriodClosing {
         closed_by: data.closedBy,
         entries: data.entries,
         members: data.members,
+        leaves: data.leaves,
         member_liabilities: BigInt(data.total),
         merkle_root: data.merkleRoot,
         last_event: data.lastEvent === null ? null : JSON.stringify(data.lastEvent),
         accounts: JSON.stringify(data.accounts),
       })
       .execute();
-    const accountAt = new Map([...tree.leafIndex].map(([accountId, index]) => [index, accountId]));
     const nodes = tree.levels.flatMap((level, levelIndex) =>
       level.map((node, position) => {
-        const userId = levelIndex === 0 ? (accountAt.get(position) ?? null) : null;
+        const leaf = levelIndex === 0 ? tree.leaves[position] : undefined;
         return {
           period: data.period,
           level: levelIndex,
           position,
           hash: node.hash,
           sum: node.sum,
-          user_id: userId,
-          salt: userId ? (salts.get(userId) ?? null) : null,
+          user_id: leaf?.accountId ?? null,
+          salt: leaf?.salt ?? null,
         };
       }),
     );

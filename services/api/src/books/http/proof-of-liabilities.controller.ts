@@ -21,7 +21,7 @@ export class ProofOfLiabilitiesController {
   @Get()
   @ApiRoute({
     summary:
-      "The proof of liabilities of every closed period, latest first: the Merkle sum tree's root and total (what members were owed at the period's end) and how many members it counts; no member's id or balance",
+      "The proof of liabilities of every closed period, latest first: the Merkle sum tree's root and total (what members were owed at the period's end), how many members it counts and over how many leaves; no member's id or balance",
     tag: 'Member',
     response: proofOfLiabilitiesResponse,
   })
@@ -39,7 +39,7 @@ export class MemberProofController {
   @Get('proof')
   @ApiRoute({
     summary:
-      "The member's own leaf in the proof of liabilities of ?period= (the latest close that counts them when absent) and the path to the published root: each sibling's side, hash and sum. Null before a close counts the member. Leaf and node encodings are in the README",
+      "The member's own leaves in the proof of liabilities of ?period= (the latest close that counts them when absent): their balance split in random parts, each leaf with its salt and its path to the published root (each sibling's side, hash and sum). Null before a close counts the member. Leaf and node encodings are in the README",
     tag: 'Member',
     query: memberProofQuery,
     response: memberProofResponse,

@@ -1,0 +1,5 @@
+import { ProofOfLiabilitiesPage } from '../../../features/proof-of-liabilities/components/proof-of-liabilities-page.js';
+
+export function Component() {
+  return <ProofOfLiabilitiesPage />;
+}
