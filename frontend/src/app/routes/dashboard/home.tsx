@@ -68,7 +68,8 @@ export function Component() {
         isError={investments.isError}
       />
       <MarketOverview prices={prices.data} isLoading={prices.isPending} isError={prices.isError} />
-      <WhenNearViewport placeholder={null}>
+      {/* The link's height is kept free while it loads, so Recent activity does not jump as it appears. */}
+      <WhenNearViewport placeholder={<Box sx={{ minHeight: { xs: 180, sm: 110 } }} />}>
         <AffiliateLink referralCode={profile.data?.referral_code} />
       </WhenNearViewport>
       <RecentActivity activity={activity.data} isLoading={activity.isPending} isError={activity.isError} />
