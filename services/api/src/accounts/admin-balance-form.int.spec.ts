@@ -52,7 +52,17 @@ async function fundedMember(name: string): Promise<void> {
 beforeAll(async () => {
   testApp = await startAccountsTestApp('admin_balance_form');
   [admin] = await signInAs(testApp, 'admin');
-  for (const name of ['withdrawing', 'rejected', 'paid', 'confirmed', 'stale', 'mixed', 'raced', 'hostile']) {
+  for (const name of [
+    'withdrawing',
+    'rejected',
+    'paid',
+    'confirmed',
+    'stale',
+    'mixed',
+    'raced',
+    'hostile',
+    'repeated',
+  ]) {
     await fundedMember(name);
   }
   // The projection will show this withdrawal (13.00 left available) but not its rejection.
@@ -273,6 +283,37 @@ describe('a form the account no longer matches is refused with 409, changing not
 
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
     expect(await stateRow(testApp.accounts, userId)).toMatchObject({ available: 125_000n, version: 2 });
+  });
+});
+
+describe('a save repeated with its Idempotency-Key', () => {
+  it('answers the first answer again and adjusts once, even sent twice at once; another form under the key is refused', async () => {
+    const { userId } = member('repeated');
+    const detail = await memberDetail(admin.browser, userId);
+    const form = {
+      available: { shown: detail.buckets.available, target: '1100.00' },
+      reason: 'Goodwill after a cut connection',
+      version: detail.version,
+    };
+    const save = (body: object) =>
+      admin.browser
+        .put(`/api/admin/users/${userId}/balances`)
+        .set('Idempotency-Key', 'adjust-repeated-1')
+        .send(body);
+
+    const [first, second] = await Promise.all([save(form), save(form)]);
+    const third = await save(form);
+    const other = await save({ ...form, available: { ...form.available, target: '5000.00' } });
+
+    expect([first.status, second.status, third.status]).toEqual([200, 200, 200]);
+    expect(second.body).toEqual(first.body);
+    expect(third.body).toEqual(first.body);
+    expect(first.body).toMatchObject({ message: accountMessages.balancesUpdated });
+    expect(other.status).toBe(422);
+    expect(await stateRow(testApp.accounts, userId)).toMatchObject({
+      available: 110_000n,
+      version: detail.version + 1,
+    });
   });
 });
 

@@ -24,6 +24,7 @@ import { accountsDatabase, type AccountsDatabase } from '../persistence/accounts
 import { requireMember } from '../persistence/members.js';
 import { AccountCommands } from './account-commands.js';
 import { commandMetadata } from './command-metadata.js';
+import { keyedRequest } from './idempotency.js';
 import { FourEyes, type CoSignature } from '../../shared/approvals/four-eyes.js';
 import { balanceAdjustment } from './proposals.js';
 
@@ -35,6 +36,8 @@ export class AdjustBalancesCommand extends Command<CommandResponse | ProposalRes
     readonly context: RequestContext,
     /** Set when a second admin approved this: it runs instead of being proposed. */
     readonly coSignature?: CoSignature,
+    /** The admin's Idempotency-Key: a save repeated after a cut answer returns the first answer. */
+    readonly idempotencyKey?: string,
   ) {
     super();
   }
@@ -63,6 +66,7 @@ export class AdjustBalancesHandler implements ICommandHandler<AdjustBalancesComm
     form,
     context,
     coSignature,
+    idempotencyKey,
   }: AdjustBalancesCommand): Promise<CommandResponse | ProposalResponse> {
     await requireMember(this.db, userId);
     const figures: Partial<Record<AdjustableBucket, FigureChange>> = {};
@@ -82,6 +86,7 @@ export class AdjustBalancesHandler implements ICommandHandler<AdjustBalancesComm
     const { result, position } = await this.accounts.execute({
       userId,
       commandType: 'AdjustBalances',
+      idempotencyKey: keyedRequest(idempotencyKey, form),
       metadata: commandMetadata(admin, context, coSignature?.approvalId),
       coSignature,
       commands: ({ version }) => [

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, HttpCode, HttpStatus, Param, Patch, Put } from '@nestjs/common';
+import { Body, Controller, Delete, Headers, HttpCode, HttpStatus, Param, Patch, Put } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import {
   accountMessages,
@@ -15,6 +15,7 @@ import type { RequestContext } from '../../shared/auth/request-context.js';
 import { AdminOnly } from '../../shared/auth/access.decorators.js';
 import { CurrentActor } from '../../shared/auth/current-actor.decorator.js';
 import { RequestInfo } from '../../shared/auth/request-info.decorator.js';
+import { idempotencyKey } from '../../shared/http/idempotency-key.js';
 import { parseRequest } from '../../shared/http/parse-request.js';
 import type { Actor } from '../../shared/auth/actor.js';
 import { AdjustBalancesCommand } from '../application/adjust-balances.command.js';
@@ -34,16 +35,20 @@ export class AdminUsersController {
       "Set the available, invested and profit figures: send the changed ones as { shown, target } with the version the figures were read at; each change is an adjustment with the reason; 409 when the version or a shown figure is not the account's",
     tag: 'Admin',
     request: adjustBalancesRequest,
+    idempotent: true,
     response: commandResponse.or(proposalResponse),
   })
   async adjustBalances(
     @CurrentActor() admin: Actor,
     @Param('id') userId: string,
     @Body() body: unknown,
+    @Headers('idempotency-key') key: string | undefined,
     @RequestInfo() context: RequestContext,
   ): Promise<CommandResponse | ProposalResponse> {
     const form = parseRequest(adjustBalancesRequest, body);
-    return this.commands.execute(new AdjustBalancesCommand(admin, userId, form, context));
+    return this.commands.execute(
+      new AdjustBalancesCommand(admin, userId, form, context, undefined, idempotencyKey(key)),
+    );
   }
 
   @Patch()
