@@ -275,6 +275,39 @@ describe('/admin-dashboard/manage-user/:id', () => {
     expect(await screen.findByText('Duplicate bonus reversed')).toBeInTheDocument();
   });
 
+  it('sends a save whose answer was lost again under the same Idempotency-Key, and other figures under another', async () => {
+    let attempts = 0;
+    const api = stubApi(
+      routes('admin', {
+        [`PUT ${USER_URL}/balances`]: () => {
+          attempts += 1;
+          return attempts === 1
+            ? { status: 503, body: { message: 'The service is briefly unavailable. Please try again.' } }
+            : { status: 409, body: { message: accountMessages.accountChanged } };
+        },
+      }),
+    );
+    await renderManageUser();
+    const user = userEvent.setup();
+    await replace(user, 'Account Balance', '2000');
+    await user.type(within(editForm()).getByLabelText('Reason'), 'Goodwill credit for the outage');
+    await user.click(updateButton());
+    await waitFor(() => expect(api.sentBodies(`PUT ${USER_URL}/balances`)).toHaveLength(1));
+    await user.click(updateButton());
+    await waitFor(() => expect(api.sentBodies(`PUT ${USER_URL}/balances`)).toHaveLength(2));
+    await replace(user, 'Account Balance', '2100');
+    await user.click(updateButton());
+    await waitFor(() => expect(api.sentBodies(`PUT ${USER_URL}/balances`)).toHaveLength(3));
+
+    const keys = api.fetchStub.mock.calls
+      .filter(([input]) => String(input) === `${USER_URL}/balances`)
+      .map(([, init]) => (init?.headers as Record<string, string>)['Idempotency-Key']);
+    expect(keys).toHaveLength(3);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).not.toBe(keys[0]);
+  });
+
   it('sends nothing for an unchanged form, nor for a figure typed as shown ("1500" is 1500.00)', async () => {
     const api = stubApi(routes('admin'));
     await renderManageUser();

@@ -5,9 +5,11 @@ import {
   type UpdateUserRequest,
 } from '@ledgerstone/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useRef } from 'react';
 
 import { approvalsQueryKey } from '../../../api/approvals.js';
 import { ApiError } from '../../../lib/api-client.js';
+import { newIdempotencyKey } from '../../../lib/idempotency-key.js';
 import { getAccountActivityQueryOptions } from './get-account-activity.js';
 import { getAdminUserQueryOptions } from './get-admin-user.js';
 import { adjustBalances, updateUser } from './update-user.js';
@@ -28,13 +30,22 @@ export type SaveOutcome = { proposed: boolean };
  */
 export const useSaveUser = (userId: string) => {
   const queryClient = useQueryClient();
+  // One key per set of figures (with the version they were read at): saving the same form again after an
+  // answer was lost adjusts once; other figures are another save.
+  const keys = useRef(new Map<string, string>());
+  const keyFor = (balances: AdjustBalancesRequest) => {
+    const form = JSON.stringify(balances);
+    const key = keys.current.get(form) ?? newIdempotencyKey();
+    keys.current.set(form, key);
+    return key;
+  };
   return useMutation({
     mutationKey: ['admin', 'users', userId, 'save'],
     mutationFn: async ({ profile, balances }: UserChanges): Promise<SaveOutcome> => {
       let proposed = false;
       if (balances) {
         try {
-          proposed = isProposalResponse(await adjustBalances(userId, balances));
+          proposed = isProposalResponse(await adjustBalances(userId, balances, keyFor(balances)));
         } catch (error) {
           // A proposal already awaiting approval is no sign that the figures shown are out of date.
           if (

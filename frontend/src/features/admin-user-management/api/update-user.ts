@@ -18,5 +18,8 @@ export const updateUser = (id: string, data: UpdateUserRequest): Promise<Message
 export const adjustBalances = (
   id: string,
   data: AdjustBalancesRequest,
+  idempotencyKey: string,
 ): Promise<CommandResponse | ProposalResponse> =>
-  api.put<CommandResponse | ProposalResponse>(`/admin/users/${encodeURIComponent(id)}/balances`, data);
+  api.put<CommandResponse | ProposalResponse>(`/admin/users/${encodeURIComponent(id)}/balances`, data, {
+    headers: { 'Idempotency-Key': idempotencyKey },
+  });
