@@ -13,7 +13,12 @@ export function OpenDifferencesAlert() {
   return (
     <Alert severity="warning">
       {count === 1 ? 'One reconciliation has' : `${count} reconciliations have`} an open difference.{' '}
-      <Link component={RouterLink} href={paths.adminDashboard.reconciliation.path} color="inherit">
+      <Link
+        component={RouterLink}
+        href={paths.adminDashboard.reconciliation.path}
+        color="inherit"
+        underline="always"
+      >
         Resolve it on the Reconciliation screen
       </Link>
       .

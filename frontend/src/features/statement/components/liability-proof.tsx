@@ -84,7 +84,7 @@ export function LiabilityProof() {
   if (!proof.data) return <Typography>Loading...</Typography>;
   const found = proof.data.proof;
   const publishedPage = (
-    <Link component={RouterLink} to={paths.proofOfLiabilities.path}>
+    <Link component={RouterLink} to={paths.proofOfLiabilities.path} underline="always">
       Proof of liabilities page
     </Link>
   );
