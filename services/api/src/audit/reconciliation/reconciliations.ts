@@ -190,6 +190,10 @@ export class Reconciliations {
         this.store.announce();
         return answer;
       } catch (error) {
+        // The same key sent twice at once: the loser may have read the day's stream after the winner's commit
+        // but looked for the key before it, and been refused as a second entry; the winner's answer is its own.
+        const stored = key && (await this.stored<ReconciliationRecorded>(this.db, admin, key));
+        if (stored) return stored;
         // Two entries for one day at once, or one key sent twice: the loser decides again on the winner's write.
         const raced =
           (error instanceof StreamVersionConflict && error.streamId === streamId) ||
