@@ -205,6 +205,7 @@ describe('closing a period on /admin-dashboard/books', () => {
       '2026-11-26',
       expect.stringMatching(/^Nov 27, 2026/),
       '2',
+      '8',
       '$2,000.00',
       'abababababab…',
       '#42 cdcdcdcdcdcd…',

@@ -81,6 +81,7 @@ export function ClosedPeriods() {
               <TableCell>Period</TableCell>
               <TableCell>Closed</TableCell>
               <TableCell align="right">Members</TableCell>
+              <TableCell align="right">Leaves</TableCell>
               <TableCell align="right">Owed to members</TableCell>
               <TableCell>Merkle root</TableCell>
               <TableCell>Last event</TableCell>
@@ -93,6 +94,7 @@ export function ClosedPeriods() {
                 <TableCell>{row.period}</TableCell>
                 <TableCell>{formatMoment(row.closed_at)}</TableCell>
                 <TableCell align="right">{row.members}</TableCell>
+                <TableCell align="right">{row.leaves}</TableCell>
                 <TableCell align="right">{formatUsd(row.member_liabilities)}</TableCell>
                 <TableCell title={row.root} sx={{ fontFamily: 'monospace' }}>
                   {short(row.root)}
