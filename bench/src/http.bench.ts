@@ -354,6 +354,7 @@ async function main(config: HttpBenchConfig): Promise<void> {
       redisUrl: config.redisUrl,
       redisPrefix,
       logDirectory,
+      cpuProfileDirectory: process.env.BENCH_CPU_PROFILE ? join(logDirectory, 'profiles') : undefined,
     });
     stoppable.push(platform);
     say(`platform up on ${platform.apiUrl}`);

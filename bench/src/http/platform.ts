@@ -74,6 +74,16 @@ export function platformEnvironment(options: {
 }
 
 /**
+ * Node writes a --cpu-prof profile only when the process exits by itself; the services end on SIGTERM by
+ * signalling themselves again, which would lose it, so the profiled process exits on the first SIGTERM.
+ */
+function profilingFlags(directory: string | undefined): string[] {
+  if (!directory) return [];
+  const exitOnTerm = 'data:text/javascript,process.once("SIGTERM",()=>process.exit(0))';
+  return ['--cpu-prof', `--cpu-prof-dir=${directory}`, `--import=${exitOnTerm}`];
+}
+
+/**
  * The platform as `npm start` runs it (api, projector with the log reader's flags, mailer, s3rver, a mail
  * server), on a database and Redis prefix of its own, with every process's log in `logDirectory`. The mail
  * server drops what it gets.
@@ -83,6 +93,8 @@ export async function startPlatform(options: {
   redisUrl: string;
   redisPrefix: string;
   logDirectory: string;
+  /** When given, the api, projector and mailer each write a V8 CPU profile (.cpuprofile) here as they stop. */
+  cpuProfileDirectory?: string;
 }): Promise<Platform> {
   await mkdir(options.logDirectory, { recursive: true });
   await migratedDatabase(options.databaseUrl);
@@ -128,7 +140,10 @@ export async function startPlatform(options: {
       PORT: String(apiPort),
     };
     const service = (name: 'api' | 'projector' | 'mailer', nodeArgs: readonly string[] = []) =>
-      start(name, join(REPO_ROOT, `services/${name}/dist/main.js`), env, nodeArgs);
+      start(name, join(REPO_ROOT, `services/${name}/dist/main.js`), env, [
+        ...profilingFlags(options.cpuProfileDirectory),
+        ...nodeArgs,
+      ]);
     // The api first: it seeds the catalog and the first admin, which the projector's read models follow.
     const api = service('api');
     await api.until('answer on /api/health/live', () => answers(`${publicUrl}/api/health/live`));

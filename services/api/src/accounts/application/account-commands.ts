@@ -3,6 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import {
   EventStore,
   StreamVersionConflict,
+  type AppendResult,
   type EventMetadata,
   type LogPosition,
 } from '@ledgerstone/eventstore';
@@ -15,7 +16,7 @@ import {
   type AccountEvent,
   type AccountState,
 } from '@ledgerstone/ledger';
-import { sql } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import { CLOCK, type Clock } from '../../shared/clock/clock.js';
 import { DATABASE, type Database } from '../../shared/infrastructure/infrastructure.tokens.js';
 import { IdempotencyKeyReusedError } from '../domain/accounts.errors.js';
@@ -25,6 +26,7 @@ import { loadAccountState, storeAccountState } from '../persistence/account-stat
 import {
   accountsDatabase,
   type AccountsDatabase,
+  type AccountTables,
   type AccountsTransaction,
 } from '../persistence/accounts.tables.js';
 import { isUniqueViolation } from '../../shared/database/pg-errors.js';
@@ -131,6 +133,8 @@ export class AccountCommands {
       .forUpdate('account_states')
       .forShare('users')
       .executeTakeFirst();
+    // A separate statement, after the lock: a statement that waited for the lock still reads with the snapshot
+    // it started with, so only a new one sees the answer of a same-key request that held the lock before.
     if (idempotencyKey !== undefined) {
       const stored = await storedOutcome<R>(trx, userId, request.commandType, idempotencyKey);
       if (stored) return stored;
@@ -148,39 +152,39 @@ export class AccountCommands {
         state = evolve(state, event);
       }
     }
-    const position = events.length
-      ? await this.append(trx, request, events, version, state)
-      : await this.lastPosition(trx, userId);
-    if (events.length) await request.record?.(trx, events);
+    let position: string;
+    let appended: AppendResult | undefined;
+    if (events.length) {
+      appended = await this.appendEvents(trx, request, events, version);
+      position = formatPosition(appended.logPosition);
+      await request.record?.(trx, events);
+    } else {
+      position = await this.lastPosition(trx, userId);
+    }
     await request.coSignature?.record(trx);
     const outcome = { result: request.result(events, state), position };
-    if (idempotencyKey !== undefined) {
-      await trx
-        .insertInto('commands')
-        .values({
-          user_id: userId,
-          idempotency_key: idempotencyKey.key,
-          request_hash: idempotencyKey.requestHash,
-          command_type: request.commandType,
-          result: JSON.stringify(outcome),
-          created_at: this.clock.now(),
-        })
-        .execute();
-    }
+    const answer = idempotencyKey && {
+      user_id: userId,
+      idempotency_key: idempotencyKey.key,
+      request_hash: idempotencyKey.requestHash,
+      command_type: request.commandType,
+      result: JSON.stringify(outcome),
+      created_at: this.clock.now(),
+    };
+    if (appended) await this.moveState(trx, userId, version, appended.nextExpectedVersion, state, answer);
+    else if (answer) await trx.insertInto('commands').values(answer).execute();
     return { ...outcome, appended: events.length > 0 };
   }
 
-  private async append<R>(
+  private appendEvents<R>(
     trx: AccountsTransaction,
     request: AccountCommandRequest<R>,
     events: AccountEvent[],
     version: number,
-    state: AccountState,
-  ): Promise<string> {
-    const { userId } = request;
-    const appended = await this.store.appendInTransaction(
+  ): Promise<AppendResult> {
+    return this.store.appendInTransaction(
       trx,
-      accountStreamId(userId),
+      accountStreamId(request.userId),
       events.map((event) => ({
         id: request.eventId?.(event) ?? randomUUID(),
         ...event,
@@ -188,8 +192,22 @@ export class AccountCommands {
       })),
       { expectedVersion: version },
     );
+  }
+
+  /**
+   * Moves the state row to the new version, only from the version it was read at, and keeps the command's
+   * answer under its key: one statement, so one round trip.
+   */
+  private async moveState(
+    trx: AccountsTransaction,
+    userId: string,
+    version: number,
+    nextVersion: number,
+    state: AccountState,
+    answer: Insertable<AccountTables['commands']> | undefined,
+  ): Promise<void> {
     const figures = {
-      version: appended.nextExpectedVersion,
+      version: nextVersion,
       available: state.available,
       invested: state.invested,
       profit_locked: state.profitLocked,
@@ -200,17 +218,25 @@ export class AccountCommands {
       state: JSON.stringify(storeAccountState(state)),
       updated_at: this.clock.now(),
     };
-    const moved = await trx
-      .insertInto('account_states')
-      .values({ user_id: userId, ...figures })
-      .onConflict((conflict) =>
-        conflict.column('user_id').doUpdateSet(figures).where('account_states.version', '=', version),
-      )
-      .executeTakeFirst();
-    if (moved.numInsertedOrUpdatedRows !== 1n) {
-      throw new StreamVersionConflict(accountStreamId(userId), version, undefined);
-    }
-    return formatPosition(appended.logPosition);
+    const moving = trx.with('moved', (db) =>
+      db
+        .insertInto('account_states')
+        .values({ user_id: userId, ...figures })
+        .onConflict((conflict) =>
+          conflict.column('user_id').doUpdateSet(figures).where('account_states.version', '=', version),
+        )
+        .returning('account_states.user_id'),
+    );
+    const statement = answer
+      ? moving.with('answered', (db) =>
+          db.insertInto('commands').values(answer).returning('commands.user_id'),
+        )
+      : moving;
+    const { moved } = await statement
+      .selectFrom('moved')
+      .select((eb) => eb.fn.countAll<string>().as('moved'))
+      .executeTakeFirstOrThrow();
+    if (Number(moved) !== 1) throw new StreamVersionConflict(accountStreamId(userId), version, undefined);
   }
 
   private async lastPosition(trx: AccountsTransaction, userId: string): Promise<string> {

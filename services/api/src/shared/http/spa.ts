@@ -4,6 +4,7 @@ import { join, sep } from 'node:path';
 import { NotFoundException } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { NextFunction, Request, Response } from 'express';
+import serveStatic from 'serve-static';
 import { contentSecurityPolicy, type CspDirectives, withSources } from './security-headers.js';
 
 export const SPA_NOT_BUILT =
@@ -78,12 +79,16 @@ export function serveSpa(app: NestExpressApplication, spaDir: string, directives
   const assets = join(spaDir, 'assets') + sep;
   const pagePolicies = new PagePolicies(directives);
 
-  app.useStaticAssets(spaDir, {
+  const staticFiles = serveStatic(spaDir, {
     index: false,
     redirect: false,
     setHeaders: (response: Response, file: string) =>
       response.setHeader('Cache-Control', file.startsWith(assets) ? IMMUTABLE : REVALIDATE),
   });
+  // No file of the app answers under /api: api requests skip the file system look-up.
+  app.use((request: Request, response: Response, next: NextFunction) =>
+    isApiPath(request.path) ? next() : staticFiles(request, response, next),
+  );
 
   app.use((request: Request, response: Response, next: NextFunction) => {
     if (isApiPath(request.path)) return next();
