@@ -13,7 +13,7 @@ export const NOTIFIER_NAME = 'notifier';
  * retried after a failure (Redis down, a crash before the checkpoint) never queues a mail twice. It is no
  * read model: a rebuild would mail every event again, so it stays out of the rebuildable projections.
  */
-export function createNotifier(queue: Pick<Queue<MailJob>, 'add'>, links: LockLinks): Projection {
+export function createNotifier(queue: Pick<Queue<MailJob>, 'addBulk'>, links: LockLinks): Projection {
   return {
     name: NOTIFIER_NAME,
     eventTypes: accountEventTypes,
@@ -51,15 +51,23 @@ export function createNotifier(queue: Pick<Queue<MailJob>, 'add'>, links: LockLi
           .map((user) => [user.id, { email: user.email!, firstName: user.first_name }]),
       );
       const deliveries: { event_id: string; template: string }[] = [];
+      const jobs: Parameters<typeof queue.addBulk>[0] = [];
       for (const event of pending) {
         const recipient = recipients.get(event.data.userId);
         if (!recipient) continue;
         const mail = accountMail(event, recipient, links);
         if (!mail) continue;
         const origin = { eventId: event.id, eventType: event.type, requestId: event.metadata.requestId };
-        await queue.add(mail.template, { ...mail, origin }, { ...mailJobOptions, jobId: event.id });
+        jobs.push({
+          name: mail.template,
+          data: { ...mail, origin },
+          opts: { ...mailJobOptions, jobId: event.id },
+        });
         deliveries.push({ event_id: event.id, template: mail.template });
       }
+      // The batch's mails in one round trip to Redis; each job's id is its event's, so a batch sent again
+      // after a crash adds none twice.
+      if (jobs.length > 0) await queue.addBulk(jobs);
       if (deliveries.length > 0) {
         await trx
           .insertInto('notifier_deliveries')
