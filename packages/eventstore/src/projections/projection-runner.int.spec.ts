@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
-import { sql } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
 import { EventStore } from '../event-store.js';
 import type { NewEvent } from '../events.js';
 import { LogFollower } from '../log-follower.js';
@@ -9,7 +9,7 @@ import type { LogPosition } from '../log-position.js';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database.js';
 import type { Projection } from './projection.js';
 import { ProjectionRunner, type ProjectionRunnerOptions } from './projection-runner.js';
-import type { AnyDatabase } from '../database.js';
+import { createPool, type AnyDatabase } from '../database.js';
 
 let database: TestDatabase<unknown>;
 let store: EventStore;
@@ -195,6 +195,65 @@ describe('ProjectionRunner', () => {
 
     expect(await second.waitForPosition(last)).toBe(true);
     expect((await rows('crash_rows')).length).toBe(await handledCount());
+  });
+
+  it('reads the log once for all its projections woken together, and moves the idle ones in one statement', async () => {
+    const statements: string[] = [];
+    const logged = new Kysely<unknown>({
+      dialect: new PostgresDialect({ pool: createPool(database.url, { maxConnections: 10 }) }),
+      log: (event) => {
+        if (event.level === 'query') statements.push(event.query.sql);
+      },
+    });
+    try {
+      const notes: string[] = [];
+      const notesProjection: Projection = {
+        ...rowsProjection('notes', 'notes_rows'),
+        eventTypes: ['NoteAdded'],
+        async apply(_trx, events) {
+          notes.push(...events.map((event) => event.type));
+        },
+      };
+      const idle = (name: string): Projection => ({
+        ...rowsProjection(name, `${name}_rows`),
+        eventTypes: ['NeverAppended'],
+      });
+      const projections = [
+        rowsProjection('shared_a', 'shared_a_rows'),
+        rowsProjection('shared_b', 'shared_b_rows'),
+        notesProjection,
+        idle('idle_a'),
+        idle('idle_b'),
+      ];
+      // Without polls, only the follower's wake-ups start reads.
+      const runner = new ProjectionRunner(logged, projections, {
+        follower,
+        batchSize: 1_000,
+        pollMs: 60_000,
+      });
+      runners.push(runner);
+      await runner.start();
+      expect(await runner.waitForPosition(await appendEvents('warm', 1))).toBe(true);
+      await sleep(100);
+
+      statements.length = 0;
+      notes.length = 0;
+      const { logPosition } = await store.append('shared-1', [moved(1), noted()], { expectedVersion: 'any' });
+      expect(await runner.waitForPosition(logPosition)).toBe(true);
+      await sleep(100);
+
+      const reads = statements.filter((text) => text.includes('from events'));
+      const moves = statements.filter((text) => text.includes('unnest($1::text[]'));
+      expect(reads).toHaveLength(1);
+      expect(moves).toHaveLength(1);
+      expect(notes).toEqual(['NoteAdded']);
+      expect(await rows('shared_a_rows')).toEqual(await rows('shared_b_rows'));
+      expect((await rows('shared_a_rows')).length).toBe(await handledCount());
+      expect(runner.status().map((status) => status.position)).toEqual(projections.map(() => logPosition));
+    } finally {
+      await Promise.all(runners.splice(0).map((runner) => runner.stop()));
+      await logged.destroy();
+    }
   });
 
   it('refuses two projections with the same name', () => {

@@ -4,10 +4,12 @@ import { delay, waitForNews, type LogFollower } from '../log-follower.js';
 import { comparePositions, LOG_START, type LogPosition } from '../log-position.js';
 import {
   advanceCheckpoint,
+  advanceCheckpoints,
   ensureCheckpoint,
   lockCheckpoint,
   readCheckpoints,
   saveCheckpoint,
+  type CheckpointMove,
   type Projection,
 } from './projection.js';
 import type { AnyDatabase } from '../database.js';
@@ -53,7 +55,12 @@ export class ProjectionRunner {
   ) {
     const names = new Set(projections.map((projection) => projection.name));
     if (names.size !== projections.length) throw new Error('Projection names must be unique');
-    this.workers = projections.map((projection) => new ProjectionWorker(db, projection, options));
+    const types = [...new Set(projections.flatMap((projection) => projection.eventTypes))];
+    const shared: SharedWork = {
+      reads: new SharedLogReads(db, types, options.batchSize ?? DEFAULT_BATCH_SIZE, options.follower),
+      moves: new CheckpointMoves(db),
+    };
+    this.workers = projections.map((projection) => new ProjectionWorker(db, projection, options, shared));
   }
 
   /** Starts every projection; resolves once each has tried its lock (and, if taken, prepared its tables). */
@@ -109,6 +116,81 @@ export async function waitForCheckpoints(
   }
 }
 
+const DEFAULT_BATCH_SIZE = 1_000;
+
+interface SharedWork {
+  reads: SharedLogReads;
+  moves: CheckpointMoves;
+}
+
+/**
+ * The projections of one runner mostly read the log from the same position at the same wake-up. A window of
+ * the log is the same whatever types are asked for (others come as positions only), so one read with every
+ * projection's types serves all that ask from that position, each keeping its own types.
+ */
+class SharedLogReads {
+  private readonly inFlight = new Map<string, { changes: number; page: Promise<LogPage> }>();
+
+  constructor(
+    private readonly db: AnyDatabase,
+    private readonly types: readonly string[],
+    private readonly limit: number,
+    private readonly follower: LogFollower | undefined,
+  ) {}
+
+  /** The page after `after`, read no earlier than the wake-up `seen` (the follower's count before asking). */
+  async read(after: LogPosition, seen: number, types: ReadonlySet<string>): Promise<LogPage> {
+    const key = `${after.transactionId}:${after.globalPosition}`;
+    let read = this.inFlight.get(key);
+    if (!read || read.changes < seen) {
+      const started = { changes: this.follower?.changes ?? 0, page: this.readFrom(after) };
+      this.inFlight.set(key, started);
+      const forget = () => {
+        if (this.inFlight.get(key) === started) this.inFlight.delete(key);
+      };
+      started.page.then(forget, forget);
+      read = started;
+    }
+    const page = await read.page;
+    return { ...page, events: page.events.filter((event) => types.has(event.type)) };
+  }
+
+  private readFrom(after: LogPosition): Promise<LogPage> {
+    return readLog(this.db, { after, limit: this.limit, types: this.types });
+  }
+}
+
+/**
+ * Checkpoints moved over pages with none of their projection's events, gathered while the projections woken
+ * together finish their reads and sent in one statement.
+ */
+class CheckpointMoves {
+  private queued: { move: CheckpointMove; done(moved: boolean): void; failed(error: unknown): void }[] = [];
+
+  constructor(private readonly db: AnyDatabase) {}
+
+  move(move: CheckpointMove): Promise<boolean> {
+    return new Promise((done, failed) => {
+      this.queued.push({ move, done, failed });
+      if (this.queued.length === 1) setImmediate(() => void this.flush());
+    });
+  }
+
+  private async flush(): Promise<void> {
+    const batch = this.queued;
+    this.queued = [];
+    try {
+      const moved = await advanceCheckpoints(
+        this.db,
+        batch.map(({ move }) => move),
+      );
+      for (const { move, done } of batch) done(moved.has(move.name));
+    } catch (error) {
+      for (const { failed } of batch) failed(error);
+    }
+  }
+}
+
 class ProjectionWorker {
   readonly name: string;
   private readonly batchSize: number;
@@ -117,13 +199,17 @@ class ProjectionWorker {
   private position: LogPosition | null = null;
   private lastError: string | null = null;
 
+  private readonly types: ReadonlySet<string>;
+
   constructor(
     private readonly db: AnyDatabase,
     private readonly projection: Projection,
     private readonly options: ProjectionRunnerOptions,
+    private readonly shared: SharedWork,
   ) {
     this.name = projection.name;
-    this.batchSize = options.batchSize ?? 1_000;
+    this.types = new Set(projection.eventTypes);
+    this.batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
     this.pollMs = options.pollMs ?? options.follower?.pollMs ?? 100;
   }
 
@@ -187,11 +273,7 @@ class ProjectionWorker {
     let position = this.position ?? LOG_START;
     while (!signal.aborted) {
       const seen = this.options.follower?.changes ?? 0;
-      const page = await readLog(connection, {
-        after: position,
-        limit: this.batchSize,
-        types: this.projection.eventTypes,
-      });
+      const page = await this.shared.reads.read(position, seen, this.types);
       if (page.scanned > 0) position = await this.applyPage(connection, position, page);
       this.position = position;
       this.lastError = null;
@@ -212,7 +294,7 @@ class ProjectionWorker {
     const { events, position } = page;
     const applied =
       events.length === 0
-        ? await advanceCheckpoint(connection, this.name, readFrom, position)
+        ? await this.shared.moves.move({ name: this.name, from: readFrom, to: position })
         : await connection.transaction().execute(async (trx) => {
             if (!(await advanceCheckpoint(trx, this.name, readFrom, position))) return false;
             await this.projection.apply(trx, events);

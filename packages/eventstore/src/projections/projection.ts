@@ -85,6 +85,46 @@ export async function advanceCheckpoint(
   return rows.length === 1;
 }
 
+// Asynchronous commit, as the runner's own connections have: a lost move is read again after a crash.
+const ADVANCE_CHECKPOINTS = namedStatement(
+  'ls_advance_checkpoints',
+  `with asynchronous_commit as (select set_config('synchronous_commit', 'off', true))
+  update projection_checkpoints c
+  set transaction_id = moves.to_transaction::xid8, global_position = moves.to_position, updated_at = now()
+  from asynchronous_commit,
+    unnest($1::text[], $2::text[], $3::bigint[], $4::text[], $5::bigint[])
+      as moves(name, to_transaction, to_position, from_transaction, from_position)
+  where c.name = moves.name and c.transaction_id = moves.from_transaction::xid8
+    and c.global_position = moves.from_position
+  returning c.name`,
+);
+
+export interface CheckpointMove {
+  name: string;
+  from: LogPosition;
+  to: LogPosition;
+}
+
+/**
+ * Moves several checkpoints in one statement, each only from its `from` (as advanceCheckpoint); returns the
+ * names of those moved.
+ */
+export async function advanceCheckpoints(
+  db: AnyDatabase,
+  moves: readonly CheckpointMove[],
+): Promise<Set<string>> {
+  const { rows } = await db.executeQuery<{ name: string }>(
+    CompiledQuery.raw(ADVANCE_CHECKPOINTS, [
+      moves.map((move) => move.name),
+      moves.map((move) => String(move.to.transactionId)),
+      moves.map((move) => String(move.to.globalPosition)),
+      moves.map((move) => String(move.from.transactionId)),
+      moves.map((move) => String(move.from.globalPosition)),
+    ]),
+  );
+  return new Set(rows.map((row) => row.name));
+}
+
 export async function readCheckpoints(db: AnyDatabase): Promise<Map<string, LogPosition>> {
   const { rows } = await sql<CheckpointRow & { name: string }>`
     select name, transaction_id, global_position from projection_checkpoints
