@@ -15,6 +15,7 @@ import { createWithdrawalProtection } from './0013-withdrawal-protection.js';
 import { createApprovals } from './0014-approvals.js';
 import { createPeriodClose } from './0015-period-close.js';
 import { createReconciliations } from './0016-reconciliations.js';
+import { compressAccountStatesWithLz4 } from './0017-account-state-lz4.js';
 
 // Migrations are listed in code (not read from a folder) so they work the same from src under jest and from dist.
 const migrations: Record<string, Migration> = {
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   '0014-approvals': createApprovals,
   '0015-period-close': createPeriodClose,
   '0016-reconciliations': createReconciliations,
+  '0017-account-state-lz4': compressAccountStatesWithLz4,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
