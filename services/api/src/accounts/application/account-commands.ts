@@ -16,7 +16,7 @@ import {
   type AccountEvent,
   type AccountState,
 } from '@ledgerstone/ledger';
-import { sql, type Insertable } from 'kysely';
+import { sql } from 'kysely';
 import { CLOCK, type Clock } from '../../shared/clock/clock.js';
 import { DATABASE, type Database } from '../../shared/infrastructure/infrastructure.tokens.js';
 import { IdempotencyKeyReusedError } from '../domain/accounts.errors.js';
@@ -26,10 +26,10 @@ import { loadAccountState, storeAccountState } from '../persistence/account-stat
 import {
   accountsDatabase,
   type AccountsDatabase,
-  type AccountTables,
   type AccountsTransaction,
 } from '../persistence/accounts.tables.js';
 import { isUniqueViolation } from '../../shared/database/pg-errors.js';
+import { compiledOnce, type CompiledOnce } from '../../shared/database/compiled-once.js';
 
 /** The account as a command finds it, inside the transaction that will append. */
 export interface Account {
@@ -125,14 +125,9 @@ export class AccountCommands {
     const { userId, idempotencyKey } = request;
     // The state row and the user in one read, locked in the order of the locking clauses, as two reads would
     // lock them; an account with no state row yet takes the user's lock after the idempotency check.
-    const row = await trx
-      .selectFrom('account_states')
-      .innerJoin('users', 'users.id', 'account_states.user_id')
-      .select(['account_states.version', 'account_states.state', 'users.status'])
-      .where('account_states.user_id', '=', userId)
-      .forUpdate('account_states')
-      .forShare('users')
-      .executeTakeFirst();
+    const {
+      rows: [row],
+    } = await lockedAccount(trx, { userId });
     // A separate statement, after the lock: a statement that waited for the lock still reads with the snapshot
     // it started with, so only a new one sees the answer of a same-key request that held the lock before.
     if (idempotencyKey !== undefined) {
@@ -163,7 +158,7 @@ export class AccountCommands {
     }
     await request.coSignature?.record(trx);
     const outcome = { result: request.result(events, state), position };
-    const answer = idempotencyKey && {
+    const answer: CommandAnswer | undefined = idempotencyKey && {
       user_id: userId,
       idempotency_key: idempotencyKey.key,
       request_hash: idempotencyKey.requestHash,
@@ -204,9 +199,11 @@ export class AccountCommands {
     version: number,
     nextVersion: number,
     state: AccountState,
-    answer: Insertable<AccountTables['commands']> | undefined,
+    answer: CommandAnswer | undefined,
   ): Promise<void> {
     const figures = {
+      user_id: userId,
+      from_version: version,
       version: nextVersion,
       available: state.available,
       invested: state.invested,
@@ -218,24 +215,9 @@ export class AccountCommands {
       state: JSON.stringify(storeAccountState(state)),
       updated_at: this.clock.now(),
     };
-    const moving = trx.with('moved', (db) =>
-      db
-        .insertInto('account_states')
-        .values({ user_id: userId, ...figures })
-        .onConflict((conflict) =>
-          conflict.column('user_id').doUpdateSet(figures).where('account_states.version', '=', version),
-        )
-        .returning('account_states.user_id'),
-    );
-    const statement = answer
-      ? moving.with('answered', (db) =>
-          db.insertInto('commands').values(answer).returning('commands.user_id'),
-        )
-      : moving;
-    const { moved } = await statement
-      .selectFrom('moved')
-      .select((eb) => eb.fn.countAll<string>().as('moved'))
-      .executeTakeFirstOrThrow();
+    const {
+      rows: [{ moved } = { moved: '0' }],
+    } = answer ? await moveStateAndAnswer(trx, { ...figures, ...answer }) : await moveStateOnly(trx, figures);
     if (Number(moved) !== 1) throw new StreamVersionConflict(accountStreamId(userId), version, undefined);
   }
 
@@ -249,18 +231,109 @@ export class AccountCommands {
   }
 }
 
+// The statements every account command runs, compiled once (see compiledOnce).
+
+const lockedAccount = compiledOnce((db: AccountsDatabase, parameter: (name: 'userId') => never) =>
+  db
+    .selectFrom('account_states')
+    .innerJoin('users', 'users.id', 'account_states.user_id')
+    .select(['account_states.version', 'account_states.state', 'users.status'])
+    .where('account_states.user_id', '=', parameter('userId'))
+    .forUpdate('account_states')
+    .forShare('users'),
+);
+
+const commandOfKey = compiledOnce((db: AccountsDatabase, parameter: (name: 'userId' | 'key') => never) =>
+  db
+    .selectFrom('commands')
+    .select(['command_type', 'request_hash', 'result'])
+    .where('user_id', '=', parameter('userId'))
+    .where('idempotency_key', '=', parameter('key')),
+);
+
+const STATE_COLUMNS = [
+  'version',
+  'available',
+  'invested',
+  'profit_locked',
+  'profit_unlocked',
+  'reserved',
+  'total_deposited',
+  'total_withdrawn',
+  'state',
+  'updated_at',
+] as const;
+type StateColumn = (typeof STATE_COLUMNS)[number];
+/** A command's answer as the `commands` row under its Idempotency-Key keeps it. */
+interface CommandAnswer {
+  user_id: string;
+  idempotency_key: string;
+  request_hash: string;
+  command_type: string;
+  result: string;
+  created_at: Date;
+}
+type AnswerColumn = Exclude<keyof CommandAnswer, 'user_id'>;
+
+/** The state row moved only from the version it was read at; with `answer`, the command's answer kept too. */
+function moveStatement<N extends string>(answer: readonly AnswerColumn[]) {
+  return compiledOnce(
+    (
+      db: AccountsDatabase,
+      parameter: (name: StateColumn | AnswerColumn | 'user_id' | 'from_version') => never,
+    ) => {
+      const row = { user_id: parameter('user_id') } as Record<string, never>;
+      for (const column of STATE_COLUMNS) row[column] = parameter(column);
+      const moving = db.with('moved', (with_) =>
+        with_
+          .insertInto('account_states')
+          .values(row as never)
+          .onConflict((conflict) =>
+            conflict
+              .column('user_id')
+              .doUpdateSet((eb) => {
+                const set = {} as Record<StateColumn, never>;
+                for (const column of STATE_COLUMNS) set[column] = eb.ref(`excluded.${column}`) as never;
+                return set;
+              })
+              .where('account_states.version', '=', parameter('from_version')),
+          )
+          .returning('account_states.user_id'),
+      );
+      const statement =
+        answer.length === 0
+          ? moving
+          : moving.with('answered', (with_) => {
+              const answered = { user_id: parameter('user_id') } as Record<string, never>;
+              for (const column of answer) answered[column] = parameter(column);
+              return with_
+                .insertInto('commands')
+                .values(answered as never)
+                .returning('commands.user_id');
+            });
+      return statement.selectFrom('moved').select((eb) => eb.fn.countAll<string>().as('moved'));
+    },
+  ) as CompiledOnce<AccountsDatabase, N, { moved: string }>;
+}
+
+const moveStateOnly = moveStatement<StateColumn | 'user_id' | 'from_version'>([]);
+const moveStateAndAnswer = moveStatement<StateColumn | AnswerColumn | 'user_id' | 'from_version'>([
+  'idempotency_key',
+  'request_hash',
+  'command_type',
+  'result',
+  'created_at',
+]);
+
 async function storedOutcome<R>(
   db: AccountsDatabase | AccountsTransaction,
   userId: string,
   commandType: string,
   { key, requestHash }: IdempotencyKey,
 ): Promise<AccountCommandOutcome<R> | null> {
-  const row = await db
-    .selectFrom('commands')
-    .select(['command_type', 'request_hash', 'result'])
-    .where('user_id', '=', userId)
-    .where('idempotency_key', '=', key)
-    .executeTakeFirst();
+  const {
+    rows: [row],
+  } = await commandOfKey(db, { userId, key });
   if (!row) return null;
   // Rows stored before requests were fingerprinted have no hash: only their kind can be compared.
   const sameRequest =

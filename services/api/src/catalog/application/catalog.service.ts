@@ -11,6 +11,7 @@ import {
   selectPlans,
   type CatalogDatabase,
 } from '../persistence/catalog.tables.js';
+import { compiledOnce } from '../../shared/database/compiled-once.js';
 
 /** A payment method a member may use now. */
 export interface ActivePaymentMethod {
@@ -22,6 +23,10 @@ export interface ActivePaymentMethod {
 }
 
 const idFormat = z.guid();
+
+const activePaymentMethods = compiledOnce((db: CatalogDatabase) =>
+  selectPaymentMethods(db).where('active', '=', true),
+);
 
 /** Reads the catalog: for its own routes and for other modules (deposits, withdrawals). */
 @Injectable()
@@ -41,9 +46,9 @@ export class CatalogService {
   }
 
   async paymentMethods(filter: { includeInactive?: boolean }): Promise<PaymentMethod[]> {
-    let query = selectPaymentMethods(this.db);
-    if (!filter.includeInactive) query = query.where('active', '=', true);
-    return query.execute();
+    if (filter.includeInactive) return selectPaymentMethods(this.db).execute();
+    // Every withdrawal and deposit form looks the active ones up.
+    return (await activePaymentMethods(this.db, {})).rows;
   }
 
   /**

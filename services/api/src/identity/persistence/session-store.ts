@@ -9,6 +9,7 @@ import { API_CONFIG, DATABASE, type Database } from '../../shared/infrastructure
 import { newToken, tokenHash } from '../domain/secrets.js';
 import { isSessionLive, sessionExpiry, shouldRecordActivity } from '../../shared/auth/session-policy.js';
 import { identityDatabase, type IdentityDatabase, type IdentityTransaction } from './identity.tables.js';
+import { compiledOnce } from '../../shared/database/compiled-once.js';
 
 /** An open, live session as the security screen lists it. */
 export interface OpenSession {
@@ -28,6 +29,44 @@ export interface StartedSession {
   token: string;
   expiresAt: Date;
 }
+
+/** Every request with a session cookie runs it: compiled once. */
+const sessionOfToken = compiledOnce(
+  (db: IdentityDatabase, parameter: (name: 'tokenHash' | 'audience') => never) =>
+    db
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.id', 'sessions.user_id')
+      .select([
+        'sessions.id as sessionId',
+        'sessions.user_id as userId',
+        'sessions.persistent',
+        'sessions.last_seen_at as lastSeenAt',
+        'sessions.expires_at as expiresAt',
+        'sessions.ended_at as endedAt',
+        'users.role',
+        'users.status',
+        (eb) =>
+          eb
+            .or([
+              eb.exists(
+                eb
+                  .selectFrom('totp_factors')
+                  .select('totp_factors.user_id')
+                  .whereRef('totp_factors.user_id', '=', 'sessions.user_id')
+                  .where('totp_factors.enabled_at', 'is not', null),
+              ),
+              eb.exists(
+                eb
+                  .selectFrom('webauthn_credentials')
+                  .select('webauthn_credentials.id')
+                  .whereRef('webauthn_credentials.user_id', '=', 'sessions.user_id'),
+              ),
+            ])
+            .as('hasSecondFactor'),
+      ])
+      .where('sessions.token_hash', '=', parameter('tokenHash'))
+      .where('sessions.audience', '=', parameter('audience')),
+);
 
 /** Server-side sessions: opaque random tokens, stored as their sha256, with idle and absolute expiry. */
 @Injectable()
@@ -84,40 +123,9 @@ export class SessionStore {
     { touch }: { touch: boolean },
   ): Promise<AuthenticatedActor | undefined> {
     if (typeof token !== 'string' || token.length === 0 || token.length > 100) return undefined;
-    const row = await this.db
-      .selectFrom('sessions')
-      .innerJoin('users', 'users.id', 'sessions.user_id')
-      .select([
-        'sessions.id as sessionId',
-        'sessions.user_id as userId',
-        'sessions.persistent',
-        'sessions.last_seen_at as lastSeenAt',
-        'sessions.expires_at as expiresAt',
-        'sessions.ended_at as endedAt',
-        'users.role',
-        'users.status',
-        (eb) =>
-          eb
-            .or([
-              eb.exists(
-                eb
-                  .selectFrom('totp_factors')
-                  .select('totp_factors.user_id')
-                  .whereRef('totp_factors.user_id', '=', 'sessions.user_id')
-                  .where('totp_factors.enabled_at', 'is not', null),
-              ),
-              eb.exists(
-                eb
-                  .selectFrom('webauthn_credentials')
-                  .select('webauthn_credentials.id')
-                  .whereRef('webauthn_credentials.user_id', '=', 'sessions.user_id'),
-              ),
-            ])
-            .as('hasSecondFactor'),
-      ])
-      .where('sessions.token_hash', '=', tokenHash(token))
-      .where('sessions.audience', '=', audience)
-      .executeTakeFirst();
+    const {
+      rows: [row],
+    } = await sessionOfToken(this.db, { tokenHash: tokenHash(token), audience });
     const now = this.clock.now();
     if (!row || row.status !== 'active' || !isSessionLive(row, now, this.config.sessions)) return undefined;
     if (touch && shouldRecordActivity(row.lastSeenAt, now)) {
