@@ -364,3 +364,24 @@ describe('member profile and closure by an admin', () => {
     });
   });
 });
+
+describe('POST /api/withdraw sent five times at once with one Idempotency-Key', () => {
+  it('reserves once, and every request gets the first answer', async () => {
+    const member = await withdrawingMember('1000.00');
+    const key = randomUUID();
+
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => withdraw(member.browser).set('Idempotency-Key', key)),
+    );
+
+    expect(answers.map((answer) => answer.status)).toEqual([201, 201, 201, 201, 201]);
+    for (const answer of answers) expect(answer.body).toEqual(answers[0]!.body);
+    expect((await testApp.accountEvents(member.userId)).map((event) => event.type)).toEqual(
+      FUNDED_BOOK_AND_WITHDRAWAL,
+    );
+    expect(await stateRow(testApp.accounts, member.userId)).toMatchObject({
+      available: 90_000n,
+      reserved: 10_000n,
+    });
+  });
+});
