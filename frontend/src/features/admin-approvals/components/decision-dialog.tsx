@@ -7,17 +7,13 @@ import {
 } from '@ledgerstone/contracts';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useId, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 
+import { FormDialog } from '../../../components/ui/form-dialog.js';
 import { ApprovalChanges } from './approval-changes.js';
 
 export type Verdict = 'approve' | 'reject';
@@ -79,70 +75,52 @@ export function DecisionDialog({
   onClose,
   onSubmit,
 }: DecisionDialogProps) {
-  const titleId = useId();
   const form = useForm({ resolver: zodResolver(decideApprovalRequest), defaultValues: { reason: '' } });
   const reasonError = form.formState.errors.reason?.message;
   const text = VERDICTS[verdict];
 
   return (
-    <Dialog
+    <FormDialog
       open={open && approval !== undefined}
-      onClose={isPending ? undefined : onClose}
-      aria-labelledby={titleId}
-      fullWidth
-      maxWidth="sm"
-      slotProps={{ transition: { onExited: () => form.reset() } }}
+      title={approval && `${text.title}: ${approval.action}`}
+      isPending={isPending}
+      submitLabel={text.button}
+      pendingLabel={text.pending}
+      submitColor={verdict === 'approve' ? 'primary' : 'error'}
+      onClose={onClose}
+      onSubmit={(event) => void form.handleSubmit(onSubmit)(event)}
+      onExited={() => form.reset()}
     >
       {approval && (
-        <form noValidate onSubmit={(event) => void form.handleSubmit(onSubmit)(event)}>
-          <DialogTitle id={titleId}>
-            {text.title}: {approval.action}
-          </DialogTitle>
-          <DialogContent>
-            <Stack spacing={2}>
-              <Facts
-                facts={[
-                  ['Member', approval.member?.name ?? 'Plans and payment methods'],
-                  ...(approval.amount === null
-                    ? []
-                    : [['Amount', formatUsd(approval.amount)] as [string, string]]),
-                  ['Proposed by', approval.proposer.name],
-                  ["Proposer's reason", approval.reason],
-                ]}
-              />
-              {approval.changes.length > 0 && <ApprovalChanges changes={approval.changes} />}
-              <Typography variant="body2" color="text.secondary">
-                {text.consequence}
-              </Typography>
-              {error && <Alert severity="error">{error}</Alert>}
-              <TextField
-                label="Reason"
-                required
-                fullWidth
-                multiline
-                minRows={2}
-                autoFocus
-                error={Boolean(reasonError)}
-                helperText={reasonError ?? '3 to 500 characters, kept with the decision'}
-                {...form.register('reason')}
-              />
-            </Stack>
-          </DialogContent>
-          <DialogActions>
-            <Button onClick={onClose} disabled={isPending}>
-              Cancel
-            </Button>
-            <Button
-              type="submit"
-              variant="contained"
-              color={verdict === 'approve' ? 'primary' : 'error'}
-              disabled={isPending}
-            >
-              {isPending ? text.pending : text.button}
-            </Button>
-          </DialogActions>
-        </form>
+        <Stack spacing={2}>
+          <Facts
+            facts={[
+              ['Member', approval.member?.name ?? 'Plans and payment methods'],
+              ...(approval.amount === null
+                ? []
+                : [['Amount', formatUsd(approval.amount)] as [string, string]]),
+              ['Proposed by', approval.proposer.name],
+              ["Proposer's reason", approval.reason],
+            ]}
+          />
+          {approval.changes.length > 0 && <ApprovalChanges changes={approval.changes} />}
+          <Typography variant="body2" color="text.secondary">
+            {text.consequence}
+          </Typography>
+          {error && <Alert severity="error">{error}</Alert>}
+          <TextField
+            label="Reason"
+            required
+            fullWidth
+            multiline
+            minRows={2}
+            autoFocus
+            error={Boolean(reasonError)}
+            helperText={reasonError ?? '3 to 500 characters, kept with the decision'}
+            {...form.register('reason')}
+          />
+        </Stack>
       )}
-    </Dialog>
+    </FormDialog>
   );
 }
