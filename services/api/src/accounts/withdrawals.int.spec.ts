@@ -385,3 +385,28 @@ describe('POST /api/withdraw sent five times at once with one Idempotency-Key', 
     });
   });
 });
+
+describe('keyed withdrawals of one account sent at once', () => {
+  it('reach the log in the order of their stream positions, as the projections fold them', async () => {
+    const member = await withdrawingMember('1000.00');
+
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, () =>
+        withdraw(member.browser, { amount: '10.00' }).set('Idempotency-Key', randomUUID()),
+      ),
+    );
+
+    expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 201));
+    const events = await testApp.accountEvents(member.userId);
+    const inLogOrder = [...events].sort((a, b) =>
+      a.transactionId === b.transactionId
+        ? Number(a.globalPosition - b.globalPosition)
+        : a.transactionId < b.transactionId
+          ? -1
+          : 1,
+    );
+    expect(inLogOrder.map((event) => event.streamPosition)).toEqual(
+      events.map((event) => event.streamPosition),
+    );
+  });
+});

@@ -124,17 +124,15 @@ export class AccountCommands {
   ): Promise<AccountCommandOutcome<R>> {
     const { userId, idempotencyKey } = request;
     // The state row and the user in one read, locked in the order of the locking clauses, as two reads would
-    // lock them. A keyed command claims its key in the same statement: the same request sent again while the
-    // first runs waits at the key's unique index (which, unlike a statement's snapshot, sees the first commit)
-    // and finds the key taken.
-    const row = idempotencyKey
-      ? await this.claimAndLock(trx, userId, request.commandType, idempotencyKey)
-      : (await lockedAccount(trx, { userId })).rows[0];
-    if (row === 'taken') {
-      const stored = await storedOutcome<R>(trx, userId, request.commandType, idempotencyKey!);
+    // lock them; an account with no state row yet takes the user's lock after the idempotency check.
+    const {
+      rows: [row],
+    } = await lockedAccount(trx, { userId });
+    // A separate statement, after the lock: a statement that waited for the lock still reads with the snapshot
+    // it started with, so only a new one sees the answer of a same-key request that held the lock before.
+    if (idempotencyKey !== undefined) {
+      const stored = await storedOutcome<R>(trx, userId, request.commandType, idempotencyKey);
       if (stored) return stored;
-      // The key's holder is gone again: no answer to give, so the command runs anew.
-      throw new StreamVersionConflict(accountStreamId(userId), 0, undefined);
     }
     const user =
       row ??
@@ -163,32 +161,14 @@ export class AccountCommands {
     const answer: CommandAnswer | undefined = idempotencyKey && {
       user_id: userId,
       idempotency_key: idempotencyKey.key,
+      request_hash: idempotencyKey.requestHash,
+      command_type: request.commandType,
       result: JSON.stringify(outcome),
+      created_at: this.clock.now(),
     };
     if (appended) await this.moveState(trx, userId, version, appended.nextExpectedVersion, state, answer);
-    else if (answer) await keepAnswer(trx, answer);
+    else if (answer) await trx.insertInto('commands').values(answer).execute();
     return { ...outcome, appended: events.length > 0 };
-  }
-
-  /** The locked account (undefined without a state row yet), or 'taken' when another request holds the key. */
-  private async claimAndLock(
-    trx: AccountsTransaction,
-    userId: string,
-    commandType: string,
-    { key, requestHash }: IdempotencyKey,
-  ): Promise<{ version: number; state: unknown; status: string } | 'taken' | undefined> {
-    const {
-      rows: [row],
-    } = await claimedAccount(trx, {
-      user_id: userId,
-      idempotency_key: key,
-      request_hash: requestHash,
-      command_type: commandType,
-      created_at: this.clock.now(),
-    });
-    if (!row || Number(row.claimed) !== 1) return 'taken';
-    if (row.version === null || row.status === null) return undefined;
-    return { version: row.version, state: row.state, status: row.status };
   }
 
   private appendEvents<R>(
@@ -253,14 +233,41 @@ export class AccountCommands {
 
 // The statements every account command runs, compiled once (see compiledOnce).
 
+/** The advisory locks that queue the commands of one account (key: the hash of the user id). */
+const ACCOUNT_LOCK_NAMESPACE = 1_280_507_907;
+
+/**
+ * The account's commands queue on an advisory lock first, and only then lock the state row and the user. A
+ * transaction gets its id, which orders the log, when it first locks or writes a row, and a row lock waited
+ * for can take it before the wait ends (following the row's newer version): two commands of one account would
+ * then reach the log in the other order than their stream positions, and the read models, which fold each
+ * stream in log order, would skip the one that came late. Waiting for an advisory lock takes no id.
+ */
 const lockedAccount = compiledOnce((db: AccountsDatabase, parameter: (name: 'userId') => never) =>
   db
-    .selectFrom('account_states')
-    .innerJoin('users', 'users.id', 'account_states.user_id')
-    .select(['account_states.version', 'account_states.state', 'users.status'])
-    .where('account_states.user_id', '=', parameter('userId'))
-    .forUpdate('account_states')
-    .forShare('users'),
+    .selectFrom(
+      db
+        .selectNoFrom([
+          sql<number>`1`.as('queued'),
+          sql`pg_advisory_xact_lock(${ACCOUNT_LOCK_NAMESPACE}, hashtext(${parameter('userId')}))`.as('lock'),
+        ])
+        .as('queue'),
+    )
+    .innerJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom('account_states')
+          .innerJoin('users', 'users.id', 'account_states.user_id')
+          .select(['account_states.version', 'account_states.state', 'users.status'])
+          .where('account_states.user_id', '=', parameter('userId'))
+          // Refers to the queue, so the lock is taken before the rows are read.
+          .where(sql<boolean>`queue.queued = 1`)
+          .forUpdate('account_states')
+          .forShare('users')
+          .as('account'),
+      (join) => join.onTrue(),
+    )
+    .select(['account.version', 'account.state', 'account.status']),
 );
 
 const commandOfKey = compiledOnce((db: AccountsDatabase, parameter: (name: 'userId' | 'key') => never) =>
@@ -284,17 +291,19 @@ const STATE_COLUMNS = [
   'updated_at',
 ] as const;
 type StateColumn = (typeof STATE_COLUMNS)[number];
-/** A command's answer, kept in the `commands` row its key was claimed with. */
+/** A command's answer as the `commands` row under its Idempotency-Key keeps it. */
 interface CommandAnswer {
   user_id: string;
   idempotency_key: string;
+  request_hash: string;
+  command_type: string;
   result: string;
+  created_at: Date;
 }
 type AnswerColumn = Exclude<keyof CommandAnswer, 'user_id'>;
-type ClaimColumn = 'user_id' | 'idempotency_key' | 'request_hash' | 'command_type' | 'created_at';
 
 /** The state row moved only from the version it was read at; with `answer`, the command's answer kept too. */
-function moveStatement<N extends string>(answered: boolean) {
+function moveStatement<N extends string>(answer: readonly AnswerColumn[]) {
   return compiledOnce(
     (
       db: AccountsDatabase,
@@ -318,69 +327,30 @@ function moveStatement<N extends string>(answered: boolean) {
           )
           .returning('account_states.user_id'),
       );
-      const statement = answered
-        ? moving.with('answered', (with_) =>
-            with_
-              .updateTable('commands')
-              .set({ result: parameter('result') })
-              .where('user_id', '=', parameter('user_id'))
-              .where('idempotency_key', '=', parameter('idempotency_key'))
-              .returning('commands.user_id'),
-          )
-        : moving;
+      const statement =
+        answer.length === 0
+          ? moving
+          : moving.with('answered', (with_) => {
+              const answered = { user_id: parameter('user_id') } as Record<string, never>;
+              for (const column of answer) answered[column] = parameter(column);
+              return with_
+                .insertInto('commands')
+                .values(answered as never)
+                .returning('commands.user_id');
+            });
       return statement.selectFrom('moved').select((eb) => eb.fn.countAll<string>().as('moved'));
     },
   ) as CompiledOnce<AccountsDatabase, N, { moved: string }>;
 }
 
-const moveStateOnly = moveStatement<StateColumn | 'user_id' | 'from_version'>(false);
-const moveStateAndAnswer = moveStatement<StateColumn | AnswerColumn | 'user_id' | 'from_version'>(true);
-
-/** The answer of a command that appended nothing (a repeat decided again, such as a second confirm). */
-const keepAnswer = compiledOnce((db: AccountsDatabase, parameter: (name: keyof CommandAnswer) => never) =>
-  db
-    .updateTable('commands')
-    .set({ result: parameter('result') })
-    .where('user_id', '=', parameter('user_id'))
-    .where('idempotency_key', '=', parameter('idempotency_key')),
-);
-
-/**
- * Claims the key (its answer written before commit) and locks the account's state row and user, as
- * lockedAccount does; the row comes back with `claimed` 0 when the key was taken, and without the account's
- * columns when it has no state row yet.
- */
-const claimedAccount = compiledOnce((db: AccountsDatabase, parameter: (name: ClaimColumn) => never) =>
-  db
-    .with('claim', (with_) =>
-      with_
-        .insertInto('commands')
-        .values({
-          user_id: parameter('user_id'),
-          idempotency_key: parameter('idempotency_key'),
-          request_hash: parameter('request_hash'),
-          command_type: parameter('command_type'),
-          result: sql`'null'::jsonb`,
-          created_at: parameter('created_at'),
-        })
-        .onConflict((conflict) => conflict.columns(['user_id', 'idempotency_key']).doNothing())
-        .returning('commands.user_id'),
-    )
-    .selectFrom((eb) => eb.selectFrom('claim').select(eb.fn.countAll<string>().as('claimed')).as('claims'))
-    .leftJoinLateral(
-      (eb) =>
-        eb
-          .selectFrom('account_states')
-          .innerJoin('users', 'users.id', 'account_states.user_id')
-          .select(['account_states.version', 'account_states.state', 'users.status'])
-          .where('account_states.user_id', '=', parameter('user_id'))
-          .forUpdate('account_states')
-          .forShare('users')
-          .as('account'),
-      (join) => join.onTrue(),
-    )
-    .select(['claims.claimed', 'account.version', 'account.state', 'account.status']),
-);
+const moveStateOnly = moveStatement<StateColumn | 'user_id' | 'from_version'>([]);
+const moveStateAndAnswer = moveStatement<StateColumn | AnswerColumn | 'user_id' | 'from_version'>([
+  'idempotency_key',
+  'request_hash',
+  'command_type',
+  'result',
+  'created_at',
+]);
 
 async function storedOutcome<R>(
   db: AccountsDatabase | AccountsTransaction,
