@@ -30,6 +30,8 @@ const { values: options } = parseArgs({
     // Lighthouse runs per page; the median performance run is reported (scores vary with the machine's load).
     runs: { type: 'string', default: '1' },
     page: { type: 'string', multiple: true },
+    // Keep each page's whole Lighthouse report (JSON) in this directory, the last run's.
+    reports: { type: 'string' },
   },
 });
 const runs = Number(options.runs);
@@ -48,6 +50,7 @@ try {
     for (const scores of await lighthouseScores(
       site.url,
       audited.map((page) => page.path),
+      options.reports,
     )) {
       runsByPage.set(scores.path, [...(runsByPage.get(scores.path) ?? []), scores]);
     }

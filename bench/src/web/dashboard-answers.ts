@@ -3,6 +3,8 @@ import type {
   MarketPrices,
   MemberProfile,
   RunningInvestments,
+  SecurityOverview,
+  WithdrawalProtection,
 } from '@ledgerstone/contracts';
 import type { ApiAnswers } from './static-site.js';
 
@@ -68,8 +70,35 @@ export function dashboardAnswers(): ApiAnswers {
       },
     ],
   };
+  const security: SecurityOverview = {
+    enabled: true,
+    required: false,
+    totpEnabled: true,
+    passkeys: [],
+    recoveryCodesLeft: 10,
+    sessions: [
+      {
+        id: '3e9cafb4-5a6d-4e8f-9a01-b2c3d4e5f6a7',
+        device: 'Chrome on Android',
+        ip: '203.0.113.7',
+        signedInAt: now,
+        lastActiveAt: now,
+        current: true,
+      },
+    ],
+  };
+  const limit = (value: string) => ({ limit: value, used: '0.00', left: value });
+  const protection: WithdrawalProtection = {
+    addresses: [],
+    hold: null,
+    lock: null,
+    limits: { own: false, daily: limit('10000.00'), thirty_days: limit('50000.00') },
+    cooling_hours: 24,
+  };
   return {
     '/api/user': profile,
+    '/api/user/security': security,
+    '/api/user/withdrawal-protection': protection,
     '/api/user/activity': activity,
     '/api/market/prices': prices,
     '/api/user/investments': investments,

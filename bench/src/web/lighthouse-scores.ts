@@ -1,4 +1,6 @@
 import { execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 
@@ -24,8 +26,15 @@ function chromiumPath(): string {
   );
 }
 
-/** Lighthouse's default run: a mid-range phone on a throttled mobile network. */
-export async function lighthouseScores(baseUrl: string, paths: readonly string[]): Promise<PageScores[]> {
+/**
+ * Lighthouse's default run: a mid-range phone on a throttled mobile network. With `reportDir`, each page's
+ * whole report (long tasks, script boot-up time, the main thread's work) is kept there as JSON.
+ */
+export async function lighthouseScores(
+  baseUrl: string,
+  paths: readonly string[],
+  reportDir?: string,
+): Promise<PageScores[]> {
   const chrome = await launch({ chromePath: chromiumPath(), chromeFlags: ['--headless', '--no-sandbox'] });
   try {
     const scores: PageScores[] = [];
@@ -36,6 +45,11 @@ export async function lighthouseScores(baseUrl: string, paths: readonly string[]
         logLevel: 'error',
         onlyCategories: categories,
       });
+      if (reportDir && result) {
+        mkdirSync(reportDir, { recursive: true });
+        const name = path === '/' ? 'home' : path.slice(1).replaceAll('/', '_');
+        writeFileSync(join(reportDir, `${name}.json`), JSON.stringify(result.lhr));
+      }
       const found = result?.lhr.categories;
       const score = (id: string) => Math.round((found?.[id]?.score ?? 0) * 100);
       const milliseconds = (id: string) => Math.round(result?.lhr.audits[id]?.numericValue ?? 0);
