@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { formatAmount, formatUsd } from './money-format.js';
+import { formatAmount, formatUsd, groupThousands } from './money-format.js';
 
 describe('formatUsd', () => {
   it.each([
@@ -56,5 +56,18 @@ describe('formatAmount', () => {
     ['-0.05', '-0.05'],
   ])('shows %p as %s', (amount, shown) => {
     expect(formatAmount(amount)).toBe(shown);
+  });
+});
+
+describe('groupThousands', () => {
+  it('groups digits by threes exactly as en-US Intl.NumberFormat does, for every length', () => {
+    const intl = new Intl.NumberFormat('en-US', { useGrouping: true });
+    for (let length = 1; length <= 40; length += 1) {
+      for (const digits of ['1'.repeat(length), '9'.repeat(length), `1${'0'.repeat(length - 1)}`]) {
+        expect(groupThousands(digits)).toBe(intl.format(BigInt(digits)));
+      }
+    }
+    expect(groupThousands('0')).toBe('0');
+    expect(groupThousands('1234567')).toBe('1,234,567');
   });
 });

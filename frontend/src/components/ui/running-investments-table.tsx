@@ -3,12 +3,11 @@ import type { RunningInvestments } from '@ledgerstone/contracts';
 import { formatUsd } from '@ledgerstone/contracts/money-format';
 import { useMemo } from 'react';
 
+import { formatDate } from '../../lib/date-time.js';
+
 import { DataTable, type DataTableColumn } from './data-table.js';
 
 export type RunningInvestment = RunningInvestments['data'][number];
-
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
-const formatDate = (iso: string) => dateFormat.format(new Date(iso));
 
 function termColumns<TRow extends RunningInvestment>(): DataTableColumn<TRow>[] {
   return [

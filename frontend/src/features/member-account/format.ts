@@ -1,10 +1,7 @@
 // The money format alone: the contracts' index would bring zod into the dashboard's first load.
-import { formatUsd } from '@ledgerstone/contracts/money-format';
+import { formatUsd, groupThousands } from '@ledgerstone/contracts/money-format';
 
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
-const wholeDollars = new Intl.NumberFormat('en-US');
-
-export const formatDate = (iso: string) => dateFormat.format(new Date(iso));
+export { formatDate } from '../../lib/date-time.js';
 
 /** A card's figure: "$1,500.00", and $0.00 while the server has none. */
 export const formatFigure = (amount: string | undefined) => formatUsd(amount ?? '0.00');
@@ -13,7 +10,7 @@ export const formatFigure = (amount: string | undefined) => formatUsd(amount ?? 
 export function formatPrice(price: string): string {
   const [whole = '0', fraction = ''] = price.split('.');
   const cents = fraction.replace(/0+$/, '').padEnd(2, '0');
-  return `$${wholeDollars.format(BigInt(whole))}.${cents}`;
+  return `$${groupThousands(BigInt(whole).toString())}.${cents}`;
 }
 
 /** "+2.35%" / "-1.10%": the sign says the direction, not only the colour. */

@@ -5,11 +5,11 @@ import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 
 import { paths } from '../../../config/paths.js';
+import { formatDate } from '../../../lib/date-time.js';
 import { useLatestUsers } from '../api/get-latest-users.js';
 import { LoadError } from './load-error.js';
 
 const LATEST_COUNT = 5;
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 
 export function LatestUsers() {
   const titleId = useId();
@@ -40,7 +40,7 @@ export function LatestUsers() {
                 {user.first_name} {user.last_name}
               </Typography>
               <Typography component="span" variant="body2" sx={{ display: 'block', color: 'text.secondary' }}>
-                {user.email} · joined {dateFormat.format(new Date(user.createdAt))}
+                {user.email} · joined {formatDate(user.createdAt)}
               </Typography>
             </Link>
           </li>

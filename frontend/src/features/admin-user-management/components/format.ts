@@ -1,3 +1,1 @@
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
-
-export const formatDate = (iso: string) => dateFormat.format(new Date(iso));
+export { formatDate } from '../../../lib/date-time.js';

@@ -5,6 +5,7 @@ import { useMemo, useState } from 'react';
 
 import { DataTable, type DataTableColumn } from '../../../components/ui/data-table.js';
 import { paths } from '../../../config/paths.js';
+import { formatDate } from '../../../lib/date-time.js';
 import { useAdminUsers } from '../api/get-admin-users.js';
 
 type AdminUserRow = AdminUserList['users'][number];
@@ -12,8 +13,6 @@ type AdminUserRow = AdminUserList['users'][number];
 const PAGE_SIZE = 10;
 
 const statusColor = { unverified: 'warning', active: 'success', closed: 'error' } as const;
-
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 
 function UserStatusChip({ status }: { status: AdminUserRow['status'] }) {
   const color = statusColor[status];
@@ -56,7 +55,7 @@ export function UsersTable({ readOnly }: { readOnly: boolean }) {
       {
         id: 'registered',
         header: 'Registered Date',
-        cell: ({ row }) => dateFormat.format(new Date(row.original.createdAt)),
+        cell: ({ row }) => formatDate(row.original.createdAt),
       },
       { id: 'status', header: 'Status', cell: ({ row }) => <UserStatusChip status={row.original.status} /> },
       {
