@@ -14,8 +14,12 @@ export default defineConfig(({ isSsrBuild }) => ({
     // Workspace packages are consumed as TypeScript source, never from their build output.
     conditions: ['source', ...defaultClientConditions],
   },
-  // The manifest lets `npm run bench:web` weigh the chunks a route loads, and the pre-render preload them.
-  build: { manifest: true },
+  build: {
+    // The manifest lets `npm run bench:web` weigh the chunks a route loads, and the pre-render preload them.
+    manifest: true,
+    // The app (index.html) and the islands of the pre-rendered marketing pages (src/islands.tsx).
+    rolldownOptions: isSsrBuild ? {} : { input: ['index.html', 'src/islands.tsx'] },
+  },
   // The build-time renderer (src/ssr/render-page.tsx) is bundled whole, so Node never resolves the UI
   // libraries' browser-oriented ESM itself.
   ssr: {

@@ -2,7 +2,8 @@
  * Runs after `vite build` and `vite build --ssr src/ssr/render-page.tsx`: writes the HTML of each page that
  * is the same for every visitor, rendered from the app's own components with its critical CSS, to
  * dist/prerendered/<path>/index.html (the API serves it for that path; see services/api/src/http/spa.ts).
- * The browser hydrates it (src/main.tsx). The server bundle is removed afterwards.
+ * The browser hydrates it: the app's pages whole (src/main.tsx), the marketing pages only their interactive
+ * islands (src/islands.tsx). The server bundle is removed afterwards.
  */
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 
@@ -39,13 +40,24 @@ function chunkFiles(modules) {
 }
 
 /**
+ * The script that hydrates the page and the chunks it needs at once: the app's entry with the page's lazy
+ * route chunks, or the islands' entry with its own.
+ */
+function scriptsOf({ routeModules, islandModules }) {
+  if (islandModules) {
+    const [islandsEntry] = islandModules;
+    return { entry: `/${manifest[islandsEntry].file}`, preloads: chunkFiles(islandModules) };
+  }
+  return { entry, preloads: [...new Set([...entryPreloads, ...chunkFiles(routeModules)])] };
+}
+
+/**
  * A pre-rendered page is readable before its scripts run, so they are requested only once it has painted
  * (the paint timing API says when; a timer stands in where it is missing or the tab is hidden): otherwise,
  * with the scripts at hand (cached, or a fast network), running them and hydrating would hold up the first
- * paint. Then the entry, its imports and the page's lazy route chunks load in parallel.
+ * paint. Then the entry and the chunks it needs load in parallel.
  */
-function scriptsAfterFirstPaint(routeModules) {
-  const preloads = [...new Set([...entryPreloads, ...chunkFiles(routeModules)])];
+function scriptsAfterFirstPaint({ entry, preloads }) {
   return `<script>(function () {
   var requested = false;
   function requestScripts() {
@@ -69,8 +81,8 @@ function scriptsAfterFirstPaint(routeModules) {
 
 /**
  * Clicks on buttons before the app has hydrated would be lost, and a form would submit itself natively (its
- * fields in the URL): until main.tsx calls window.__replayPrehydrationClicks, submits are held back and
- * button clicks kept, to be replayed once React listens.
+ * fields in the URL): until main.tsx (or islands.tsx) calls window.__replayPrehydrationClicks, submits are
+ * held back and button clicks kept, to be replayed once React listens.
  */
 const clicksBeforeHydration = `<script>(function () {
   var clicked = [];
@@ -107,7 +119,7 @@ const { prerenderedPaths, renderPage, phoneViewportQuery } = await import(
 const leadingTitle = /^<title>[^<]*<\/title>/;
 for (const path of prerenderedPaths) {
   const rendered = await renderPage(path);
-  const { styleTags, routeModules } = rendered;
+  const { styleTags } = rendered;
   // React renders a page's <title> ahead of its markup; it belongs in the head, in place of the default.
   const title = leadingTitle.exec(rendered.html.phone)?.[0];
   const html = {
@@ -122,7 +134,7 @@ for (const path of prerenderedPaths) {
       .replace(modulePreload, '')
       .replace(
         '</head>',
-        `${styleTags}${clicksBeforeHydration}${scriptsAfterFirstPaint(routeModules)}</head>`,
+        `${styleTags}${clicksBeforeHydration}${scriptsAfterFirstPaint(scriptsOf(rendered))}</head>`,
       )
       .replace(emptyRoot, rootFor(path, html, phoneViewportQuery)),
   );

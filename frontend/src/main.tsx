@@ -7,13 +7,7 @@ import { BrowserRouter } from 'react-router-dom';
 import { AppProvider } from './app/provider.js';
 import { AppRoutes, preloadRoutesOf } from './app/router.js';
 import { startHydration } from './ssr/media-query.js';
-
-declare global {
-  interface Window {
-    /** Set by pre-rendered pages (scripts/prerender.mjs): replays button clicks made before React listened. */
-    __replayPrehydrationClicks?: () => void;
-  }
-}
+import { replayPrehydrationClicks } from './ssr/prehydration-clicks.js';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element to render into');
@@ -40,5 +34,4 @@ const app = (
 // is already on screen and readable meanwhile).
 if (prerendered) startTransition(() => void hydrateRoot(root, app));
 else createRoot(root).render(app);
-// React now listens on the root: a click on a part not yet hydrated makes React hydrate it first.
-window.__replayPrehydrationClicks?.();
+replayPrehydrationClicks();

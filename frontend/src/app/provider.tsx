@@ -1,28 +1,17 @@
 import CssBaseline from '@mui/material/CssBaseline';
-import type { Theme } from '@mui/material/styles';
 import ThemeProvider from '@mui/system/ThemeProvider';
 import { useEffect, type ReactNode } from 'react';
 
 import { Toaster } from '../lib/toaster.js';
-import { assumedViewportMatchMedia, finishHydration, hydrationAwareMatchMedia } from '../ssr/media-query.js';
+import { finishHydration } from '../ssr/media-query.js';
+import { withHydrationAwareMediaQueries } from './media-query-theme.js';
 import { theme } from './theme.js';
 
-const matchMedia = (typeof window === 'undefined'
-  ? assumedViewportMatchMedia
-  : hydrationAwareMatchMedia) as unknown as typeof window.matchMedia;
-
 /**
- * The theme, with media queries that answer the same while pre-rendered HTML is hydrated (see
- * ssr/media-query.ts). It uses no CSS variables, and for such a theme MUI's ThemeProvider renders @mui/system's:
- * that one alone leaves MUI's CSS-variables provider out of the entry.
+ * The theme uses no CSS variables, and for such a theme MUI's ThemeProvider renders @mui/system's: that one
+ * alone leaves MUI's CSS-variables provider out of the entry.
  */
-const appTheme: Theme = {
-  ...theme,
-  components: {
-    ...theme.components,
-    MuiUseMediaQuery: { defaultProps: { matchMedia, ssrMatchMedia: assumedViewportMatchMedia } },
-  },
-};
+const appTheme = withHydrationAwareMediaQueries(theme);
 
 /**
  * The theme and the toasts. react-query is provided by the lazily loaded areas that use it (QueryProvider in

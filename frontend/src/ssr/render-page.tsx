@@ -5,13 +5,15 @@
 import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import createEmotionServer from '@emotion/server/create-instance';
-import { StrictMode } from 'react';
+import { StrictMode, type ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
 
+import { IslandProvider } from '../app/island-provider.js';
 import { AppProvider } from '../app/provider.js';
 import { AppRoutes, preloadRoutesOf } from '../app/router.js';
 import { compactNavigationQuery, serviceLinks } from '../components/layout/public-navigation.js';
+import { IslandRendererContext } from '../components/ui/island.js';
 import { paths } from '../config/paths.js';
 import { LiveServiceStatus } from '../features/service-status/components/lazy-service-status.js';
 import { assumeViewport, type AssumedViewport } from './media-query.js';
@@ -35,6 +37,21 @@ export const prerenderedPaths: string[] = [
   // Signed in or not, the member's home first renders its frame with every figure still loading.
   paths.dashboard.path,
 ];
+
+/**
+ * The marketing pages: only their islands are hydrated, by islands.tsx (see components/ui/island.tsx). The
+ * contact page's form and the proof of liabilities' figures are the app's, hydrated whole by main.tsx.
+ */
+const islandPaths: string[] = [
+  paths.home.path,
+  paths.company.path,
+  paths.career.path,
+  paths.privacyPolicy.path,
+  ...servicePaths,
+];
+
+/** The islands' entry and the status line it loads before hydrating (see islands.tsx). */
+const islandModules = ['src/islands.tsx', 'src/features/service-status/components/service-status.tsx'];
 
 /**
  * The modules of the page's lazy routes (as Vite's manifest names them; see router.tsx), which hydration waits
@@ -66,11 +83,16 @@ function publicPageModuleOf(path: string): string {
 /** Where the browser shows the phone rendering rather than the wide one: where the top bar turns compact. */
 export const phoneViewportQuery = compactNavigationQuery;
 
-/** The page's markup for each assumed screen, and the CSS both need. */
+/**
+ * The page's markup for each assumed screen, the CSS both need, and the script that hydrates it: the app's
+ * (index.html's entry, which waits for the route modules), or for a marketing page the islands' entry.
+ */
 export type RenderedPage = {
   html: Record<AssumedViewport, string>;
   styleTags: string;
   routeModules: string[];
+  /** The islands' entry (as Vite's manifest names it) with the modules it needs; undefined for the app's. */
+  islandModules?: string[];
 };
 
 export async function renderPage(path: string): Promise<RenderedPage> {
@@ -80,16 +102,29 @@ export async function renderPage(path: string): Promise<RenderedPage> {
   // The browser's emotion cache uses the same key, so it adopts these styles instead of inserting them again.
   const cache = createCache({ key: 'css' });
   const emotionServer = createEmotionServer(cache);
+  // Each island is a root of its own, rendered as islands.tsx hydrates it; its styles go to the same cache.
+  const renderIsland = (name: string, island: ReactElement) =>
+    renderToString(
+      <StrictMode>
+        <CacheProvider value={cache}>
+          <IslandProvider>{island}</IslandProvider>
+        </CacheProvider>
+      </StrictMode>,
+      { identifierPrefix: `${name}-` },
+    );
+  const withIslands = islandPaths.includes(path);
   const renderFor = (viewport: AssumedViewport) => {
     assumeViewport(viewport);
     return renderToString(
       <StrictMode>
         <CacheProvider value={cache}>
-          <AppProvider>
-            <StaticRouter location={path}>
-              <AppRoutes />
-            </StaticRouter>
-          </AppProvider>
+          <IslandRendererContext value={withIslands ? renderIsland : undefined}>
+            <AppProvider>
+              <StaticRouter location={path}>
+                <AppRoutes />
+              </StaticRouter>
+            </AppProvider>
+          </IslandRendererContext>
         </CacheProvider>
       </StrictMode>,
     );
@@ -98,5 +133,10 @@ export async function renderPage(path: string): Promise<RenderedPage> {
   const styleTags = emotionServer.constructStyleTagsFromChunks(
     emotionServer.extractCriticalToChunks(html.phone + html.wide),
   );
-  return { html, styleTags, routeModules: routeModulesOf(path) };
+  return {
+    html,
+    styleTags,
+    routeModules: routeModulesOf(path),
+    islandModules: withIslands ? islandModules : undefined,
+  };
 }

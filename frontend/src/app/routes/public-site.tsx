@@ -2,11 +2,11 @@ import { useLayoutEffect } from 'react';
 import { Outlet, useLocation, useNavigationType } from 'react-router-dom';
 
 import { PublicLayout } from '../../components/layout/public-layout.js';
+import { Island } from '../../components/ui/island.js';
 import { LazyServiceStatus } from '../../features/service-status/components/lazy-service-status.js';
 
 /** A new public page opens at its top; going back or forward leaves the scrolling to the browser. */
-function useScrollToTopOnNavigation() {
-  const { pathname } = useLocation();
+function useScrollToTopOnNavigation(pathname: string) {
   const navigationType = useNavigationType();
   useLayoutEffect(() => {
     if (navigationType !== 'POP') window.scrollTo(0, 0);
@@ -14,9 +14,13 @@ function useScrollToTopOnNavigation() {
 }
 
 export function PublicSiteRoute() {
-  useScrollToTopOnNavigation();
+  const { pathname } = useLocation();
+  useScrollToTopOnNavigation(pathname);
   return (
-    <PublicLayout serviceStatus={<LazyServiceStatus />}>
+    <PublicLayout
+      currentPath={pathname}
+      serviceStatus={<Island name="service-status" component={LazyServiceStatus} props={{}} />}
+    >
       <Outlet />
     </PublicLayout>
   );

@@ -11,10 +11,8 @@ import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import { useId, useState } from 'react';
-import { useLocation } from 'react-router-dom';
 
 import { Logo } from '../ui/logo.js';
-import { RouterLink } from '../ui/router-link.js';
 import {
   companyLink,
   homeLink,
@@ -24,21 +22,20 @@ import {
   type NavLink,
 } from './public-navigation.js';
 
-type MobileNavigationDrawerProps = { id: string; open: boolean; onClose: () => void };
+type MobileNavigationDrawerProps = { id: string; currentPath: string; open: boolean; onClose: () => void };
 
-export function MobileNavigationDrawer({ id, open, onClose }: MobileNavigationDrawerProps) {
-  const { pathname } = useLocation();
+export function MobileNavigationDrawer({ id, currentPath, open, onClose }: MobileNavigationDrawerProps) {
   const [servicesOpen, setServicesOpen] = useState(false);
   const servicesListId = useId();
 
   const linkItem = (link: NavLink, nested = false) => (
     <ListItem key={link.href} disablePadding>
+      {/* With an href it renders the theme's link component: the app's router link, or a plain anchor. */}
       <ListItemButton
-        component={RouterLink}
         href={link.href}
         onClick={onClose}
-        selected={link.href === pathname}
-        aria-current={link.href === pathname ? 'page' : undefined}
+        selected={link.href === currentPath}
+        aria-current={link.href === currentPath ? 'page' : undefined}
         sx={nested ? { pl: 4 } : undefined}
       >
         <ListItemText primary={link.label} />

@@ -1,19 +1,19 @@
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
-import { useLocation } from 'react-router-dom';
 
-import { RouterLink } from '../ui/router-link.js';
+import { useLinkComponent } from '../ui/link-component.js';
 import { serviceLinks } from './public-navigation.js';
 
 type ServicesMenuListProps = {
   id: string;
   buttonId: string;
+  currentPath: string;
   anchorEl: HTMLElement | null;
   onClose: () => void;
 };
 
-export function ServicesMenuList({ id, buttonId, anchorEl, onClose }: ServicesMenuListProps) {
-  const { pathname } = useLocation();
+export function ServicesMenuList({ id, buttonId, currentPath, anchorEl, onClose }: ServicesMenuListProps) {
+  const linkComponent = useLinkComponent();
   return (
     <Menu
       id={id}
@@ -30,9 +30,9 @@ export function ServicesMenuList({ id, buttonId, anchorEl, onClose }: ServicesMe
       {serviceLinks.map((link) => (
         <MenuItem
           key={link.href}
-          component={RouterLink}
+          component={linkComponent}
           href={link.href}
-          selected={link.href === pathname}
+          selected={link.href === currentPath}
           onClick={onClose}
         >
           {link.label}

@@ -1,7 +1,6 @@
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import Button from '@mui/material/Button';
 import { lazy, Suspense, useId, useState, type MouseEvent } from 'react';
-import { useLocation } from 'react-router-dom';
 
 import { serviceLinks } from './public-navigation.js';
 
@@ -10,14 +9,13 @@ const ServicesMenuList = lazy(async () => ({
   default: (await import('./services-menu-list.js')).ServicesMenuList,
 }));
 
-export function ServicesMenu() {
-  const { pathname } = useLocation();
+export function ServicesMenu({ currentPath }: { currentPath: string }) {
   const [anchorEl, setAnchorEl] = useState<HTMLElement | null>(null);
   const [requested, setRequested] = useState(false);
   const buttonId = useId();
   const menuId = useId();
   const open = anchorEl !== null;
-  const inServices = serviceLinks.some((link) => link.href === pathname);
+  const inServices = serviceLinks.some((link) => link.href === currentPath);
 
   return (
     <>
@@ -45,6 +43,7 @@ export function ServicesMenu() {
           <ServicesMenuList
             id={menuId}
             buttonId={buttonId}
+            currentPath={currentPath}
             anchorEl={anchorEl}
             onClose={() => setAnchorEl(null)}
           />

@@ -5,11 +5,10 @@ import IconButton from '@mui/material/IconButton';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import useScrollTrigger from '@mui/material/useScrollTrigger';
 import { lazy, Suspense, useId, useState } from 'react';
-import { useLocation } from 'react-router-dom';
 
 import { env } from '../../config/env.js';
 import { Logo } from '../ui/logo.js';
-import { RouterLink } from '../ui/router-link.js';
+import { useLinkComponent } from '../ui/link-component.js';
 import {
   companyLink,
   compactNavigationQuery,
@@ -28,9 +27,8 @@ const MobileNavigationDrawer = lazy(async () => ({
   default: (await import('./mobile-navigation-drawer.js')).MobileNavigationDrawer,
 }));
 
-function BarLink({ link }: { link: NavLink }) {
-  const { pathname } = useLocation();
-  const current = link.href === pathname;
+function BarLink({ link, currentPath }: { link: NavLink; currentPath: string }) {
+  const current = link.href === currentPath;
   return (
     <Button
       href={link.href}
@@ -43,7 +41,9 @@ function BarLink({ link }: { link: NavLink }) {
   );
 }
 
-export function TopBar() {
+/** The site's header; `currentPath` is the page's path, whose link is marked current. */
+export function TopBar({ currentPath }: { currentPath: string }) {
+  const linkComponent = useLinkComponent();
   const solid = useScrollTrigger({ disableHysteresis: true, threshold: SOLID_AFTER_SCROLL_PX });
   const compact = useMediaQuery(compactNavigationQuery, { noSsr: true });
   const [drawerOpen, setDrawerOpen] = useState(false);
@@ -68,7 +68,7 @@ export function TopBar() {
       <PageWidth>
         <Box sx={{ display: 'flex', alignItems: 'center', minHeight: { xs: 64, md: 72 }, gap: 1 }}>
           <Box
-            component={RouterLink}
+            component={linkComponent}
             href={homeLink.href}
             aria-label={`${env.PRODUCT_NAME} home`}
             sx={{ display: 'inline-flex', textDecoration: 'none' }}
@@ -91,11 +91,11 @@ export function TopBar() {
             </IconButton>
           ) : (
             <Box component="nav" aria-label="Main" sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
-              <BarLink link={homeLink} />
-              <BarLink link={companyLink} />
-              <ServicesMenu />
+              <BarLink link={homeLink} currentPath={currentPath} />
+              <BarLink link={companyLink} currentPath={currentPath} />
+              <ServicesMenu currentPath={currentPath} />
               {trailingLinks.map((link) => (
-                <BarLink key={link.href} link={link} />
+                <BarLink key={link.href} link={link} currentPath={currentPath} />
               ))}
               <Button variant="contained" href={loginLink.href} sx={{ ml: 1.5 }}>
                 {loginLink.label}
@@ -106,7 +106,12 @@ export function TopBar() {
       </PageWidth>
       {compact && drawerRequested && (
         <Suspense fallback={null}>
-          <MobileNavigationDrawer id={drawerId} open={drawerOpen} onClose={() => setDrawerOpen(false)} />
+          <MobileNavigationDrawer
+            id={drawerId}
+            currentPath={currentPath}
+            open={drawerOpen}
+            onClose={() => setDrawerOpen(false)}
+          />
         </Suspense>
       )}
     </Box>

@@ -21,6 +21,7 @@ import { SectionHeading } from './section-heading.js';
 import { TestimonialsCarousel } from './testimonials-carousel.js';
 import { TypingTitle } from './typing-title.js';
 import { PageWidth } from '../../../components/layout/page-width.js';
+import { Island } from '../../../components/ui/island.js';
 
 const purposes = [
   {
@@ -110,7 +111,11 @@ export function HomePage({ productName }: { productName: string }) {
           <Typography variant="overline" component="p" sx={{ color: 'primary.light', fontSize: '0.9rem' }}>
             Welcome to
           </Typography>
-          <TypingTitle id="hero-title" name={productName} phrases={phrases} />
+          <Island
+            name="typing-title"
+            component={TypingTitle}
+            props={{ id: 'hero-title', name: productName, phrases }}
+          />
           <Typography
             sx={{ color: 'text.secondary', mt: 3, maxWidth: 560, fontSize: { xs: '1.05rem', sm: '1.2rem' } }}
           >
@@ -218,7 +223,7 @@ export function HomePage({ productName }: { productName: string }) {
 
       <PageWidth component="section" aria-labelledby="clients-title" sx={{ py: { xs: 8, md: 12 } }}>
         <SectionHeading id="clients-title" overline="Testimonials" title="What Clients Say" />
-        <TestimonialsCarousel testimonials={testimonials} />
+        <Island name="testimonials-carousel" component={TestimonialsCarousel} props={{ testimonials }} />
       </PageWidth>
     </>
   );
