@@ -1,0 +1,72 @@
+import { describe, expect, it } from '@jest/globals';
+import { readFileSync } from 'node:fs';
+
+// Reads the build's output: run `npm run build` first (as the frontend's test command does).
+const distDir = new URL('../../../dist/', import.meta.url);
+
+type ManifestChunk = { file: string; imports?: string[] };
+const manifest = JSON.parse(readFileSync(new URL('.vite/manifest.json', distDir), 'utf8')) as Record<
+  string,
+  ManifestChunk
+>;
+
+function prerendered(path: string): Document {
+  const file = new URL(`prerendered${path === '/' ? '' : path}/index.html`, distDir);
+  return new DOMParser().parseFromString(readFileSync(file, 'utf8'), 'text/html');
+}
+
+/** Both renderings of the page: the phone one in #root, the wide one in its template. */
+function islandsOf(page: Document): string[] {
+  const wide = page.querySelector<HTMLTemplateElement>('#prerendered-wide')?.content;
+  return [
+    ...page.querySelectorAll('#root [data-island]'),
+    ...(wide?.querySelectorAll('[data-island]') ?? []),
+  ].map((island) => island.getAttribute('data-island') ?? '');
+}
+
+/** The text of the inline script that requests the page's scripts once it has painted. */
+function scriptLoader(page: Document): string {
+  const loader = [...page.querySelectorAll('script')].find((script) =>
+    script.textContent.includes('modulepreload'),
+  );
+  if (!loader) throw new Error('The page has no script loader');
+  return loader.textContent;
+}
+
+const islandsEntry = `/${manifest['src/islands.tsx']?.file}`;
+const appEntry = `/${manifest['index.html']?.file}`;
+const routerChunk = /\/assets\/chunk-[\w-]+\.js/;
+
+describe('pre-rendered marketing pages', () => {
+  it('hold the home page’s islands, each in both renderings, with the props they hydrate with', () => {
+    const page = prerendered('/');
+    expect(islandsOf(page).sort()).toEqual(
+      ['service-status', 'testimonials-carousel', 'top-bar', 'typing-title'].flatMap((name) => [name, name]),
+    );
+    const topBar = page.querySelector<HTMLElement>('#root [data-island="top-bar"]');
+    expect(JSON.parse(topBar?.dataset.props ?? '')).toEqual({ currentPath: '/' });
+    expect(topBar?.querySelector('header')).not.toBeNull();
+  });
+
+  it.each(['/', '/crypto', '/company', '/career', '/privacy-policy'])(
+    'load the islands’ entry on %s, not the app’s nor the router',
+    (path) => {
+      const page = prerendered(path);
+      expect(islandsOf(page)).toContain('top-bar');
+      const loader = scriptLoader(page);
+      expect(loader).toContain(JSON.stringify(islandsEntry));
+      expect(loader).not.toContain(appEntry);
+      expect(loader).not.toMatch(routerChunk);
+    },
+  );
+
+  it.each(['/contact', '/proof-of-liabilities', '/login'])(
+    'leave %s to the app, which hydrates it whole',
+    (path) => {
+      const page = prerendered(path);
+      expect(islandsOf(page)).toEqual([]);
+      expect(scriptLoader(page)).toContain(JSON.stringify(appEntry));
+      expect(scriptLoader(page)).toMatch(routerChunk);
+    },
+  );
+});
