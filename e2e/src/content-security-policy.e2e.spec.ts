@@ -81,14 +81,19 @@ const ADMIN_PAGES = [
 
 /** Whether a React root has been created on #root: the app's own scripts have run. */
 /**
- * React has mounted on #root. A function, not a string: Playwright polls a string predicate with the page's own
- * eval, which the policy refuses whenever the app is not up at the first look (a slow machine).
+ * React has mounted on #root, or on each island of a marketing page (which hydrates only those). A function, not
+ * a string: Playwright polls a string predicate with the page's own eval, which the policy refuses whenever the
+ * app is not up at the first look (a slow machine).
  */
 const APP_STARTED = () => {
-  const { document } = globalThis as unknown as { document: { getElementById(id: string): object | null } };
-  return Object.keys(document.getElementById('root') ?? {}).some((key) =>
-    key.startsWith('__reactContainer$'),
-  );
+  type Element = { querySelectorAll(selector: string): ArrayLike<object> };
+  const { document } = globalThis as unknown as { document: { getElementById(id: string): Element | null } };
+  const root = document.getElementById('root');
+  if (!root) return false;
+  const isReactRoot = (element: object) =>
+    Object.keys(element).some((key) => key.startsWith('__reactContainer$'));
+  const islands = Array.from(root.querySelectorAll('[data-island]'));
+  return islands.length > 0 ? islands.every(isReactRoot) : isReactRoot(root);
 };
 
 /** Reports every securitypolicyviolation event of a page, from before its first script runs. */

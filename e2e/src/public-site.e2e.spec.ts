@@ -68,6 +68,65 @@ describe('the public site in a browser', () => {
     await page.context().close();
   }, 30_000);
 
+  /** A page that notes the scripts it requests and the errors it logs. */
+  async function watchedPage(width: number) {
+    const page = await openPage(browser, width);
+    const scripts: string[] = [];
+    const errors: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    page.on('pageerror', (error) => errors.push(error.message));
+    return { page, scripts, errors };
+  }
+
+  it('hydrates only the islands of the home page, without the router: the menu and the carousel work', async () => {
+    const { page, scripts, errors } = await watchedPage(1280);
+    await page.goto(`${platform.baseUrl}/`);
+    // The footer's status island has hydrated and asked the API.
+    await page.getByRole('contentinfo').getByText('All systems operational').waitFor({ timeout: 10_000 });
+
+    const carousel = page.getByRole('region', { name: 'Client testimonials' });
+    const firstTestimonial = () => carousel.getByRole('listitem').first().getAttribute('aria-label');
+    const shownFirst = await firstTestimonial();
+    await carousel.getByRole('button', { name: 'Next testimonials' }).click();
+    await expect(firstTestimonial()).resolves.not.toBe(shownFirst);
+
+    await page.getByRole('button', { name: 'Services' }).click();
+    const menu = page.getByRole('menu');
+    await menu.waitFor({ state: 'visible', timeout: 5_000 });
+    await expect(menu.getByRole('menuitem').allTextContents()).resolves.toContain('Cryptocurrency');
+    await menu.getByRole('menuitem', { name: 'Cryptocurrency' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Cryptocurrency' }).waitFor({ timeout: 10_000 });
+
+    // Neither the app's entry (index-*.js) nor react-router's chunk (chunk-*.js) was loaded.
+    expect(scripts.filter((script) => /\/assets\/(index|chunk)-/.test(script))).toEqual([]);
+    expect(scripts.some((script) => /\/assets\/islands-/.test(script))).toBe(true);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  }, 30_000);
+
+  it('opens and closes the drawer of the home page at 390 px after hydration, without errors', async () => {
+    const { page, errors } = await watchedPage(390);
+    await page.goto(`${platform.baseUrl}/`);
+    await page.getByRole('contentinfo').getByText('All systems operational').waitFor({ timeout: 10_000 });
+    const menuButton = page.getByRole('button', { name: 'Open menu' });
+    await menuButton.click();
+    const drawer = page.getByRole('navigation', { name: 'Site' });
+    await drawer.waitFor({ state: 'visible', timeout: 5_000 });
+    await expect(drawer.getByRole('link', { name: 'Home' }).getAttribute('aria-current')).resolves.toBe(
+      'page',
+    );
+    await page.getByRole('button', { name: 'Close menu' }).click();
+    await drawer.waitFor({ state: 'hidden', timeout: 5_000 });
+    await expect(menuButton.getAttribute('aria-expanded')).resolves.toBe('false');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  }, 30_000);
+
   it('answers an unknown path with the 404 page and a way home', async () => {
     const page = await openPage(browser, 600);
     await page.goto(`${platform.baseUrl}/company/unknown`);
