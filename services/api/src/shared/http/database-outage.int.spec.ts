@@ -42,9 +42,10 @@ describe('a PostgreSQL outage answers 503, never 500', () => {
     const ended = new Promise((resolve) => client.once('end', resolve));
     await client.connect();
     const { rows } = await client.query<{ pid: number }>('select pg_backend_pid() as pid');
-    const query = client.query('select pg_sleep(5)');
+    // Its failure is taken at once: the termination can reach this client before the admin's answer arrives.
+    const failure = failureOf(client.query('select pg_sleep(5)'));
     await admin.query('select pg_terminate_backend($1)', [rows[0]!.pid]);
-    const error = await failureOf(query);
+    const error = await failure;
     // What the transaction's rollback meets next on the same connection.
     await ended;
     const next = await failureOf(client.query('rollback'));
