@@ -8,13 +8,13 @@ import {
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 
 import { FormDialog } from '../../../components/ui/form-dialog.js';
 import { ApprovalChanges } from './approval-changes.js';
+import { ReasonField } from '../../../components/form/reason-field.js';
 
 export type Verdict = 'approve' | 'reject';
 
@@ -76,7 +76,6 @@ export function DecisionDialog({
   onSubmit,
 }: DecisionDialogProps) {
   const form = useForm({ resolver: zodResolver(decideApprovalRequest), defaultValues: { reason: '' } });
-  const reasonError = form.formState.errors.reason?.message;
   const text = VERDICTS[verdict];
 
   return (
@@ -108,15 +107,10 @@ export function DecisionDialog({
             {text.consequence}
           </Typography>
           {error && <Alert severity="error">{error}</Alert>}
-          <TextField
-            label="Reason"
-            required
-            fullWidth
-            multiline
+          <ReasonField
+            hint="3 to 500 characters, kept with the decision"
+            error={form.formState.errors.reason?.message}
             minRows={2}
-            autoFocus
-            error={Boolean(reasonError)}
-            helperText={reasonError ?? '3 to 500 characters, kept with the decision'}
             {...form.register('reason')}
           />
         </Stack>

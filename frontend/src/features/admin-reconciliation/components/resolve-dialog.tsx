@@ -7,12 +7,12 @@ import {
 } from '@ledgerstone/contracts';
 import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useForm } from 'react-hook-form';
 
 import { FormDialog } from '../../../components/ui/form-dialog.js';
 import { coverage, differenceSummary } from './reconciliation-figures.js';
+import { ReasonField } from '../../../components/form/reason-field.js';
 
 type ResolveDialogProps = {
   /** The day resolved (kept while the dialog closes, so it does not empty as it fades). */
@@ -38,7 +38,6 @@ export function ResolveDialog({
     resolver: zodResolver(resolveReconciliationRequest),
     defaultValues: { reason: '' },
   });
-  const reasonError = form.formState.errors.reason?.message;
 
   return (
     <FormDialog
@@ -62,15 +61,10 @@ export function ResolveDialog({
             figures stay as they were found.
           </Typography>
           {error && <Alert severity="error">{error}</Alert>}
-          <TextField
-            label="Reason"
-            required
-            fullWidth
-            multiline
+          <ReasonField
+            hint="3 to 500 characters: what caused the difference and what was done"
+            error={form.formState.errors.reason?.message}
             minRows={2}
-            autoFocus
-            error={Boolean(reasonError)}
-            helperText={reasonError ?? '3 to 500 characters: what caused the difference and what was done'}
             {...form.register('reason')}
           />
         </Stack>

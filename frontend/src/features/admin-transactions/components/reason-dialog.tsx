@@ -1,10 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { rejectRequest, type RejectRequest } from '@ledgerstone/contracts';
 import DialogContentText from '@mui/material/DialogContentText';
-import TextField from '@mui/material/TextField';
 import { useForm } from 'react-hook-form';
 
 import { FormDialog } from '../../../components/ui/form-dialog.js';
+import { ReasonField } from '../../../components/form/reason-field.js';
 
 type ReasonDialogProps = {
   open: boolean;
@@ -25,7 +25,6 @@ export function RejectReasonDialog({
   onSubmit,
 }: ReasonDialogProps) {
   const form = useForm({ resolver: zodResolver(rejectRequest), defaultValues: { reason: '' } });
-  const reasonError = form.formState.errors.reason?.message;
 
   return (
     <FormDialog
@@ -40,15 +39,9 @@ export function RejectReasonDialog({
       onExited={() => form.reset()}
     >
       <DialogContentText sx={{ mb: 2 }}>{description}</DialogContentText>
-      <TextField
-        label="Reason"
-        required
-        fullWidth
-        multiline
-        minRows={3}
-        autoFocus
-        error={Boolean(reasonError)}
-        helperText={reasonError ?? '3 to 500 characters'}
+      <ReasonField
+        hint="3 to 500 characters"
+        error={form.formState.errors.reason?.message}
         {...form.register('reason')}
       />
     </FormDialog>

@@ -6,13 +6,13 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import TextField from '@mui/material/TextField';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 
 import { ApiError } from '../../../lib/api-client.js';
 import { useToasts } from '../../../lib/toasts.js';
 import { useUnlockAccount } from '../api/unlock-account.js';
+import { ReasonField } from '../../../components/form/reason-field.js';
 
 /** Only an admin lifts a lock, and says why: the reason stays in the account's history. */
 export function UnlockAccountDialog({
@@ -28,7 +28,6 @@ export function UnlockAccountDialog({
   const form = useForm({ resolver: zodResolver(unlockAccountRequest), defaultValues: { reason: '' } });
   const unlock = useUnlockAccount(userId);
   const toasts = useToasts();
-  const reasonError = form.formState.errors.reason?.message;
 
   const submit = form.handleSubmit((body) =>
     unlock.mutate(body, {
@@ -62,15 +61,9 @@ export function UnlockAccountDialog({
             The member can withdraw and change payout addresses again. Make sure they have reset their
             password.
           </DialogContentText>
-          <TextField
-            label="Reason"
-            required
-            fullWidth
-            multiline
-            minRows={3}
-            autoFocus
-            error={Boolean(reasonError)}
-            helperText={reasonError ?? '3 to 500 characters, kept in the account history'}
+          <ReasonField
+            hint="3 to 500 characters, kept in the account history"
+            error={form.formState.errors.reason?.message}
             {...form.register('reason')}
           />
         </DialogContent>
