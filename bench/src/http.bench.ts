@@ -15,7 +15,8 @@ import { databaseCounters, perRequest } from './http/database-activity.js';
 import { runLoad, type LoadWindow } from './http/load.js';
 import { createMembers, MEMBER_FUNDS, PAYOUT_ADDRESS, type Member } from './http/members.js';
 import { startPlatform, REPO_ROOT, type Platform } from './http/platform.js';
-import { answers, freePort, startProcess, type BenchProcess } from './http/processes.js';
+import { freePort } from '@ledgerstone/process-kit/testing';
+import { answers, startProcess, type BenchProcess } from './http/processes.js';
 import { LagTracker } from './http/projection-lag.js';
 import {
   FIGURE_TITLES,

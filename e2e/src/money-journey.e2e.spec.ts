@@ -278,6 +278,9 @@ describe('a member and an admin move money through the whole stack', () => {
   it('logging out ends the session on the server', async () => {
     const { baseUrl } = platform;
     await member.goto(`${baseUrl}/dashboard`);
+    // The member's name in the top bar: the app has hydrated and read the profile, as a member sees it before
+    // logging out (this test is about the session on the server).
+    await member.getByText(ada.firstName, { exact: true }).first().waitFor(TIMEOUT);
     await member.getByRole('button', { name: 'Log out' }).first().click();
     await member.waitForURL(`${baseUrl}/`, TIMEOUT);
     const profile = await member.request.get(`${baseUrl}/api/user`);

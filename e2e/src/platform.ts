@@ -1,25 +1,15 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createServer, type AddressInfo } from 'node:net';
+import { type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import S3rver from 's3rver';
 import { SMTPServer } from 'smtp-server';
 import { dropDatabase, testDatabaseUrl, testRedisPrefix } from '@ledgerstone/eventstore';
+import { freePort } from '@ledgerstone/process-kit/testing';
 
 const repoRoot = new URL('../../', import.meta.url).pathname;
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 /**
  * The api's clock in a browser test: the api reads its offset from real time from a file (`TEST_CLOCK_FILE`), so
@@ -71,11 +61,26 @@ export interface RunningPlatform {
   stop(): Promise<void>;
 }
 
+/** The platform stopped at start because another process took one of its free ports in the meantime. */
+class PortTaken extends Error {}
+
 /**
  * Starts the whole platform the way `npm start` does (infra/dist/start.js, built beforehand by `npm test`),
  * on its own port, database, Redis prefix, object storage and SMTP server.
  */
 export async function startPlatform(extraEnv: Record<string, string> = {}): Promise<RunningPlatform> {
+  // A port found free can be taken before the platform listens on it (by a parallel test or an outgoing
+  // connection's local port); the platform then refuses to start, and fresh ports are tried.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startPlatformOnce(extraEnv);
+    } catch (error) {
+      if (!(error instanceof PortTaken) || attempt === 3) throw error;
+    }
+  }
+}
+
+async function startPlatformOnce(extraEnv: Record<string, string>): Promise<RunningPlatform> {
   const port = await freePort();
   // Free ports, so neither a running `npm start` (3001, 3002) nor a parallel run gets in the way.
   const [projectorHealthPort, mailerHealthPort] = [await freePort(), await freePort()];
@@ -166,7 +171,8 @@ export async function startPlatform(extraEnv: Record<string, string> = {}): Prom
   for (;;) {
     if (child.exitCode !== null) {
       await shutdown(false);
-      throw new Error(`the platform exited early:\n${output}`);
+      const message = `the platform exited early:\n${output}`;
+      throw /is already in use/.test(output) ? new PortTaken(message) : new Error(message);
     }
     const healthy = await fetch(`${baseUrl}/api/health`)
       .then((res) => res.ok)

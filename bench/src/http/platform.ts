@@ -7,7 +7,8 @@ import {
   LOG_READER_NODE_FLAGS,
   migrateToLatest,
 } from '@ledgerstone/eventstore';
-import { answers, freePort, startProcess, type BenchProcess } from './processes.js';
+import { freePort } from '@ledgerstone/process-kit/testing';
+import { answers, startProcess, type BenchProcess } from './processes.js';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 

@@ -5,7 +5,8 @@ import { fileURLToPath } from 'node:url';
 import { LOG_READER_NODE_FLAGS } from '@ledgerstone/eventstore';
 import pg from 'pg';
 import { migratedDatabase, platformEnvironment, REPO_ROOT } from '../http/platform.js';
-import { answers, freePort, startProcess, type BenchProcess } from '../http/processes.js';
+import { freePort } from '@ledgerstone/process-kit/testing';
+import { answers, startProcess, type BenchProcess } from '../http/processes.js';
 import { LoadBalancer } from './load-balancer.js';
 
 /** The soak's own connections carry this name, so a PostgreSQL pause spares them. */

@@ -9,13 +9,24 @@ export type LogLine = Record<string, unknown> & { msg?: string };
 /** The `time` of a log line as the services' logger writes it: ISO 8601 in UTC, to the millisecond. */
 export const ISO_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 
-/** A port nothing listens on now: the port a server was given, after that server closed. */
+/**
+ * A port nothing listens on now, below Linux's ephemeral range (32768-60999): a port the kernel hands out
+ * (a server on port 0, the local end of an outgoing connection) can then never take it before its user
+ * listens on it. Only another caller of this function can, and the random pick makes that unlikely.
+ */
 export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
+  for (;;) {
+    const port = 20_000 + Math.floor(Math.random() * 12_000);
+    const server = createServer();
+    const listening = await new Promise<boolean>((resolve) => {
+      server.once('error', () => resolve(false));
+      server.listen(port, '127.0.0.1', () => resolve(true));
+    });
+    if (listening) {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      return port;
+    }
+  }
 }
 
 /** A destination for the logger that keeps each JSON line it is given. */
