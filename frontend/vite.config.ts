@@ -1,10 +1,32 @@
 import react from '@vitejs/plugin-react';
 import { visualizer } from 'rollup-plugin-visualizer';
-import { defaultClientConditions, defaultServerConditions, defineConfig } from 'vite';
+import { dirname, join } from 'node:path';
+import { defaultClientConditions, defaultServerConditions, defineConfig, type Plugin } from 'vite';
+
+/**
+ * MUI's createTheme imports both its theme builders, the plain one and the one with CSS variables, and picks
+ * one at run time, so the second and its helpers (about 5 KB gzip) ride along in the framework chunk of every
+ * page. For options without `cssVariables` or `colorSchemes`, which is every theme here (MUI's default theme
+ * and ours), createTheme returns createThemeNoVars(options) and nothing else; so the two modules that build
+ * those themes, MUI's default theme and the styles index the app imports createTheme from, get
+ * createThemeNoVars itself. src/app/__tests__/themes.spec.tsx checks the results are the same.
+ */
+function muiThemesWithoutCssVariables(): Plugin {
+  const muiStyles = /[\\/]@mui[\\/]material[\\/]styles[\\/](defaultTheme|index)\.mjs$/;
+  return {
+    name: 'mui-themes-without-css-variables',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (source !== './createTheme.mjs' || !importer || !muiStyles.test(importer)) return null;
+      return join(dirname(importer), 'createThemeNoVars.mjs');
+    },
+  };
+}
 
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     react(),
+    muiThemesWithoutCssVariables(),
     // What each chunk holds, by module and gzip size: dist/bundle-report.html (not for the pre-render's bundle).
     ...(isSsrBuild
       ? []

@@ -1,4 +1,4 @@
-import { createTheme } from '@mui/material/styles';
+import { createTheme, type ThemeOptions } from '@mui/material/styles';
 
 const navy = { 950: '#070e1a', 900: '#0b1424', 800: '#111d33', 700: '#1a2a47' };
 const gold = { main: '#d4af5a', light: '#e8cd8a', dark: '#a8853a' };
@@ -6,11 +6,8 @@ const gold = { main: '#d4af5a', light: '#e8cd8a', dark: '#a8853a' };
 const serif = '"Iowan Old Style", "Palatino Linotype", Palatino, "Book Antiqua", Georgia, serif';
 const sans = 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif';
 
-/**
- * The site's look, without the app's router: the islands of the pre-rendered marketing pages (islands.tsx)
- * use it as it is, so their links are plain anchors; the app's theme (theme.ts) makes them router links.
- */
-export const siteTheme = createTheme({
+/** What the site's theme sets: colours, type, shapes and component defaults. */
+export const siteThemeOptions: ThemeOptions = {
   palette: {
     mode: 'dark',
     primary: { ...gold, contrastText: navy[900] },
@@ -61,4 +58,10 @@ export const siteTheme = createTheme({
       styleOverrides: { root: { backgroundImage: 'none' } },
     },
   },
-});
+};
+
+/**
+ * The site's look, without the app's router: the islands of the pre-rendered marketing pages (islands.tsx)
+ * use it as it is, so their links are plain anchors; the app's theme (theme.ts) makes them router links.
+ */
+export const siteTheme = createTheme(siteThemeOptions);
