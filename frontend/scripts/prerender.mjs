@@ -82,11 +82,12 @@ function scriptsAfterFirstPaint({ entry, preloads }) {
 /**
  * Clicks on buttons before the app has hydrated would be lost, and a form would submit itself natively (its
  * fields in the URL): until main.tsx (or islands.tsx) calls window.__replayPrehydrationClicks, submits are
- * held back and button clicks kept, to be replayed once React listens.
+ * held back and button clicks kept, to be replayed once React listens. A button is a <button> or anything
+ * with the button role (MUI's list item buttons, the sidebar's Log out among them, are <div role="button">).
  */
 const clicksBeforeHydration = `<script>(function () {
   var clicked = [];
-  function keepClick(event) { var button = event.target instanceof Element && event.target.closest('button'); if (button) clicked.push(button); }
+  function keepClick(event) { var button = event.target instanceof Element && event.target.closest('button, [role="button"]'); if (button) clicked.push(button); }
   function holdSubmit(event) { event.preventDefault(); }
   document.addEventListener('click', keepClick, true);
   document.addEventListener('submit', holdSubmit, true);
