@@ -127,17 +127,19 @@ for (const path of prerenderedPaths) {
     phone: rendered.html.phone.replace(leadingTitle, ''),
     wide: rendered.html.wide.replace(leadingTitle, ''),
   };
+  // Replacements are given as functions: a page's text may hold "$&" or "$$", which a replacement string
+  // would read as patterns.
   await writePage(
     path,
     template
-      .replace(/<title>[^<]*<\/title>/, title ?? '$&')
+      .replace(/<title>[^<]*<\/title>/, (defaultTitle) => title ?? defaultTitle)
       .replace(entryScript, '')
       .replace(modulePreload, '')
       .replace(
         '</head>',
-        `${styleTags}${clicksBeforeHydration}${scriptsAfterFirstPaint(scriptsOf(rendered))}</head>`,
+        () => `${styleTags}${clicksBeforeHydration}${scriptsAfterFirstPaint(scriptsOf(rendered))}</head>`,
       )
-      .replace(emptyRoot, rootFor(path, html, phoneViewportQuery)),
+      .replace(emptyRoot, () => rootFor(path, html, phoneViewportQuery)),
   );
 }
 

@@ -32,8 +32,9 @@ if (!root) throw new Error('The page has no #root element');
 const containers = [...root.querySelectorAll<HTMLElement>('[data-island]')];
 
 // The pre-render rendered the status line loaded (see ssr/render-page.tsx): so is its first client render.
+// Should its chunk fail to load, the status line is left to its Suspense boundary: the other islands hydrate anyway.
 if (containers.some((container) => container.dataset.island === 'service-status'))
-  await LiveServiceStatus.preload();
+  await LiveServiceStatus.preload().catch(() => undefined);
 
 // Media queries answer for the screen the HTML was rendered for until every island has hydrated.
 startHydration(root.dataset.viewport === 'wide' ? 'wide' : 'phone');
@@ -41,19 +42,33 @@ const hydrated = new Set<HTMLElement>();
 
 for (const container of containers) {
   const name = container.dataset.island ?? '';
-  const render = islands[name];
-  if (!render) throw new Error(`No island is named ${name}`);
-  const props = JSON.parse(container.dataset.props ?? '{}') as never;
+  // An island that cannot hydrate counts as done, so the others' media queries still follow the real screen.
   const onHydrated = () => {
     hydrated.add(container);
     if (hydrated.size === containers.length) finishHydration();
   };
+  const render = islands[name];
+  if (!render) {
+    console.error(`No island is named ${name}`);
+    onHydrated();
+    continue;
+  }
+  const props = JSON.parse(container.dataset.props ?? '{}') as never;
   const island = (
     <StrictMode>
       <IslandProvider onHydrated={onHydrated}>{render(props)}</IslandProvider>
     </StrictMode>
   );
   // As a transition, hydration yields to the browser every few milliseconds instead of blocking it.
-  startTransition(() => void hydrateRoot(container, island, { identifierPrefix: `${name}-` }));
+  startTransition(
+    () =>
+      void hydrateRoot(container, island, {
+        identifierPrefix: `${name}-`,
+        onUncaughtError: (error) => {
+          console.error(error);
+          onHydrated();
+        },
+      }),
+  );
 }
 replayPrehydrationClicks();

@@ -70,4 +70,13 @@ describe('groupThousands', () => {
     expect(groupThousands('0')).toBe('0');
     expect(groupThousands('1234567')).toBe('1,234,567');
   });
+
+  it('keeps a minus sign out of the groups, as Intl does, for every length', () => {
+    const intl = new Intl.NumberFormat('en-US', { useGrouping: true });
+    for (let length = 1; length <= 40; length += 1) {
+      const digits = `-${'9'.repeat(length)}`;
+      expect(groupThousands(digits)).toBe(intl.format(BigInt(digits)));
+    }
+    expect(groupThousands('-123')).toBe('-123');
+  });
 });
