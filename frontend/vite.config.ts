@@ -37,6 +37,12 @@ export default defineConfig(({ isSsrBuild }) => ({
     conditions: ['source', ...defaultClientConditions],
   },
   build: {
+    // The islands' entry (src/islands.tsx) runs only on pre-rendered pages, whose HTML already preloads every
+    // chunk its islands load (scripts/prerender.mjs): its dynamic imports need no lists of their own.
+    modulePreload: {
+      resolveDependencies: (_file, dependencies, { hostId }) =>
+        /(^|\/)islands-[\w-]+\.js$/.test(hostId) ? [] : dependencies,
+    },
     // The manifest lets `npm run bench:web` weigh the chunks a route loads, and the pre-render preload them.
     manifest: true,
     // The app (index.html) and the islands of the pre-rendered marketing pages (src/islands.tsx).

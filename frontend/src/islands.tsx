@@ -1,15 +1,16 @@
 /**
- * The entry of the pre-rendered marketing pages (scripts/prerender.mjs): their HTML is complete, so only the
- * interactive parts are hydrated, each as a React root of its own (see components/ui/island.tsx). The app and
- * its router are not loaded; a link is a plain page load of another pre-rendered page.
+ * The entry of the pre-rendered marketing and sign-in pages (scripts/prerender.mjs): their HTML is complete, so
+ * only the interactive parts are hydrated, each as a React root of its own (see components/ui/island.tsx). The
+ * app and its router are not loaded; a link is a plain page load of another pre-rendered page, and so is a
+ * sign-in screen moving on (to the dashboard, say), which carries its toasts along (lib/page-navigation.ts).
  */
+import './lib/zod-jitless.js';
+
 import { startTransition, StrictMode, type ComponentProps, type ReactElement } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 
 import { IslandProvider } from './app/island-provider.js';
 import { TopBar } from './components/layout/top-bar.js';
-import { TestimonialsCarousel } from './features/marketing/components/testimonials-carousel.js';
-import { TypingTitle } from './features/marketing/components/typing-title.js';
 import {
   LazyServiceStatus,
   LiveServiceStatus,
@@ -17,24 +18,86 @@ import {
 import { finishHydration, startHydration } from './ssr/media-query.js';
 import { replayPrehydrationClicks } from './ssr/prehydration-clicks.js';
 
-/** Each island by name (see <Island>), rendered from the props serialized with it. */
-const islands: Record<string, (props: never) => ReactElement> = {
-  'top-bar': (props: ComponentProps<typeof TopBar>) => <TopBar {...props} />,
-  'typing-title': (props: ComponentProps<typeof TypingTitle>) => <TypingTitle {...props} />,
-  'testimonials-carousel': (props: ComponentProps<typeof TestimonialsCarousel>) => (
-    <TestimonialsCarousel {...props} />
-  ),
-  'service-status': () => <LazyServiceStatus />,
+type IslandRender = (props: never) => ReactElement;
+
+const loadSignInIsland = () => import('./app/sign-in-island.js').then((module) => module.SignInIsland);
+
+/**
+ * Each island by name (see <Island>): loads what it needs, then renders from the props serialized with it.
+ * Only the top bar and the status line are on every page; the others are chunks of their own, which only the
+ * pages showing them load (ssr/render-page.tsx lists them for the pre-render's preloads).
+ */
+const islands: Record<string, () => Promise<IslandRender>> = {
+  'top-bar': async () => (props: ComponentProps<typeof TopBar>) => <TopBar {...props} />,
+  // The pre-render rendered the status line loaded (see ssr/render-page.tsx): so is its first client render.
+  // Should its chunk fail to load, the status line is left to its Suspense boundary.
+  'service-status': async () => {
+    await LiveServiceStatus.preload().catch(() => undefined);
+    return () => <LazyServiceStatus />;
+  },
+  'typing-title': async () => {
+    const { TypingTitle } = await import('./features/marketing/components/typing-title.js');
+    return (props: ComponentProps<typeof TypingTitle>) => <TypingTitle {...props} />;
+  },
+  'testimonials-carousel': async () => {
+    const { TestimonialsCarousel } = await import('./features/marketing/components/testimonials-carousel.js');
+    return (props: ComponentProps<typeof TestimonialsCarousel>) => <TestimonialsCarousel {...props} />;
+  },
+  login: async () => {
+    const [SignInIsland, { LoginScreen }] = await Promise.all([
+      loadSignInIsland(),
+      import('./app/routes/auth/login.js'),
+    ]);
+    return () => (
+      <SignInIsland>
+        <LoginScreen />
+      </SignInIsland>
+    );
+  },
+  signup: async () => {
+    const [SignInIsland, { SignupScreen }] = await Promise.all([
+      loadSignInIsland(),
+      import('./app/routes/auth/signup-screen.js'),
+    ]);
+    return (props: ComponentProps<typeof SignupScreen>) => (
+      <SignInIsland>
+        <SignupScreen {...props} />
+      </SignInIsland>
+    );
+  },
+  'forgot-password': async () => {
+    const [SignInIsland, { ForgotPasswordScreen }] = await Promise.all([
+      loadSignInIsland(),
+      import('./app/routes/auth/forgot-password.js'),
+    ]);
+    return () => (
+      <SignInIsland>
+        <ForgotPasswordScreen />
+      </SignInIsland>
+    );
+  },
 };
+
+/** The island's render once loaded; none when it is unknown or its chunk failed to load (its HTML stays as it is). */
+async function loadIsland(name: string): Promise<IslandRender | undefined> {
+  const load = islands[name];
+  if (!load) {
+    console.error(`No island is named ${name}`);
+    return undefined;
+  }
+  return load().catch((error: unknown) => {
+    console.error(error);
+    return undefined;
+  });
+}
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
 const containers = [...root.querySelectorAll<HTMLElement>('[data-island]')];
-
-// The pre-render rendered the status line loaded (see ssr/render-page.tsx): so is its first client render.
-// Should its chunk fail to load, the status line is left to its Suspense boundary: the other islands hydrate anyway.
-if (containers.some((container) => container.dataset.island === 'service-status'))
-  await LiveServiceStatus.preload().catch(() => undefined);
+const names = [...new Set(containers.map((container) => container.dataset.island ?? ''))];
+const renders = new Map(
+  await Promise.all(names.map(async (name) => [name, await loadIsland(name)] as const)),
+);
 
 // Media queries answer for the screen the HTML was rendered for until every island has hydrated.
 startHydration(root.dataset.viewport === 'wide' ? 'wide' : 'phone');
@@ -47,9 +110,8 @@ for (const container of containers) {
     hydrated.add(container);
     if (hydrated.size === containers.length) finishHydration();
   };
-  const render = islands[name];
+  const render = renders.get(name);
   if (!render) {
-    console.error(`No island is named ${name}`);
     onHydrated();
     continue;
   }

@@ -1,8 +1,9 @@
-import { Suspense, type ComponentType } from 'react';
-import { matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
+import { Suspense, useMemo, type ComponentType } from 'react';
+import { matchRoutes, useLocation, useNavigate, useRoutes, type RouteObject } from 'react-router-dom';
 
 import { serviceLinks } from '../components/layout/public-navigation.js';
 import { paths } from '../config/paths.js';
+import { PageNavigationContext, type PageNavigation } from '../lib/page-navigation.js';
 import { preloadableLazy, type PreloadableComponent } from '../lib/preloadable-lazy.js';
 import { NotFoundRoute } from './routes/not-found.js';
 import { RouteErrorBoundary } from './routes/route-error.js';
@@ -218,14 +219,22 @@ export async function preloadRoutesOf(pathname: string): Promise<void> {
 
 /**
  * Every page of the app. A failed render shows the error screen until the next navigation. Moving to a page
- * not yet loaded is a transition: the current page stays until the new one has loaded.
+ * not yet loaded is a transition: the current page stays until the new one has loaded. Screens that are also
+ * islands of pre-rendered pages move on through the router here (see lib/page-navigation.ts).
  */
 export function AppRoutes() {
-  const { pathname } = useLocation();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const navigation = useMemo<PageNavigation>(
+    () => ({ goTo: (path) => void navigate(path), state: location.state }),
+    [navigate, location.state],
+  );
   const page = useRoutes(appRoutes);
   return (
-    <RouteErrorBoundary resetKey={pathname}>
-      <Suspense fallback={null}>{page}</Suspense>
-    </RouteErrorBoundary>
+    <PageNavigationContext value={navigation}>
+      <RouteErrorBoundary resetKey={location.pathname}>
+        <Suspense fallback={null}>{page}</Suspense>
+      </RouteErrorBoundary>
+    </PageNavigationContext>
   );
 }

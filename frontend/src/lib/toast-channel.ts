@@ -12,8 +12,17 @@ type Deliver = (request: ToastRequest) => void;
 let openHost: (() => void) | undefined;
 let deliver: Deliver | undefined;
 let waiting: ToastRequest[] = [];
+// Toasts carried from the previous page (see carryRecentToasts), shown by the first host that connects.
+let carried: ToastRequest[] = [];
+// What a page load carries: the toasts asked for in the moments before it (a screen's "saved" just before it
+// moves on).
+const CARRIED_TOASTS_KEY = 'ledgerstone:carried-toasts';
+const CARRY_WINDOW_MS = 3000;
+let recent: { request: ToastRequest; at: number }[] = [];
 
 export function requestToast(request: ToastRequest): void {
+  const now = Date.now();
+  recent = [...recent.filter(({ at }) => now - at < CARRY_WINDOW_MS), { request, at: now }];
   if (deliver) {
     deliver(request);
   } else if (openHost) {
@@ -27,7 +36,8 @@ export function requestToast(request: ToastRequest): void {
 /** Called by the loaded host once it can show toasts: those asked for meanwhile are shown first. */
 export function connectToastHost(next: Deliver): () => void {
   deliver = next;
-  const asked = waiting;
+  const asked = [...carried, ...waiting];
+  carried = [];
   waiting = [];
   asked.forEach(next);
   return () => {
@@ -38,12 +48,49 @@ export function connectToastHost(next: Deliver): () => void {
 /** Called by the mounted Toaster: `open` loads the host; `asked` tells whether toasts already wait for it. */
 export function listenForToasts(open: () => void): { asked: boolean; stop: () => void } {
   openHost = open;
+  carried = [...carried, ...takeCarriedToasts()];
   return {
-    asked: waiting.length > 0,
+    asked: waiting.length > 0 || carried.length > 0,
     stop: () => {
       if (openHost === open) openHost = undefined;
       deliver = undefined;
       waiting = [];
+      recent = [];
     },
   };
+}
+
+/**
+ * Called just before this page is left for another by a page load (lib/page-navigation.ts): the toasts asked
+ * for in the last moments are shown again on the next page, as they would be by the app moving on inside itself.
+ */
+export function carryRecentToasts(): void {
+  const now = Date.now();
+  const requests = recent.filter(({ at }) => now - at < CARRY_WINDOW_MS).map(({ request }) => request);
+  if (requests.length === 0) return;
+  try {
+    sessionStorage.setItem(CARRIED_TOASTS_KEY, JSON.stringify(requests));
+  } catch {
+    // Storage full or refused: the next page opens without them.
+  }
+}
+
+const isToastRequest = (value: unknown): value is ToastRequest =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as ToastRequest).message === 'string' &&
+  typeof (value as ToastRequest).options === 'object' &&
+  (value as ToastRequest).options !== null;
+
+/** The toasts the previous page carried here, once: they are removed as they are read. */
+function takeCarriedToasts(): ToastRequest[] {
+  try {
+    const stored = sessionStorage.getItem(CARRIED_TOASTS_KEY);
+    if (stored === null) return [];
+    sessionStorage.removeItem(CARRIED_TOASTS_KEY);
+    const requests: unknown = JSON.parse(stored);
+    return Array.isArray(requests) ? requests.filter(isToastRequest) : [];
+  } catch {
+    return [];
+  }
 }

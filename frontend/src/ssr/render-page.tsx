@@ -39,8 +39,9 @@ export const prerenderedPaths: string[] = [
 ];
 
 /**
- * The marketing pages: only their islands are hydrated, by islands.tsx (see components/ui/island.tsx). The
- * contact page's form and the proof of liabilities' figures are the app's, hydrated whole by main.tsx.
+ * The marketing pages and the members' sign-in screens: only their islands are hydrated, by islands.tsx (see
+ * components/ui/island.tsx). The contact page's form, the proof of liabilities' figures and the other auth
+ * screens (the staff's, verification) are the app's, hydrated whole by main.tsx.
  */
 const islandPaths: string[] = [
   paths.home.path,
@@ -48,10 +49,27 @@ const islandPaths: string[] = [
   paths.career.path,
   paths.privacyPolicy.path,
   ...servicePaths,
+  paths.auth.login.path,
+  paths.auth.signup.path,
+  paths.auth.forgotPassword.path,
 ];
 
-/** The islands' entry and the status line it loads before hydrating (see islands.tsx). */
-const islandModules = ['src/islands.tsx', 'src/features/service-status/components/service-status.tsx'];
+/** What islands.tsx loads for each island before hydrating it (as Vite's manifest names the modules). */
+const modulesOfIsland: Record<string, string[]> = {
+  'top-bar': [],
+  'service-status': ['src/features/service-status/components/service-status.tsx'],
+  'typing-title': ['src/features/marketing/components/typing-title.tsx'],
+  'testimonials-carousel': ['src/features/marketing/components/testimonials-carousel.tsx'],
+  login: ['src/app/sign-in-island.tsx', 'src/app/routes/auth/login.tsx'],
+  signup: ['src/app/sign-in-island.tsx', 'src/app/routes/auth/signup-screen.tsx'],
+  'forgot-password': ['src/app/sign-in-island.tsx', 'src/app/routes/auth/forgot-password.tsx'],
+};
+
+function islandModulesOf(name: string): string[] {
+  const modules = modulesOfIsland[name];
+  if (!modules) throw new Error(`islands.tsx has no island named ${name}`);
+  return modules;
+}
 
 /**
  * The modules of the page's lazy routes (as Vite's manifest names them; see router.tsx), which hydration waits
@@ -103,8 +121,10 @@ export async function renderPage(path: string): Promise<RenderedPage> {
   const cache = createCache({ key: 'css' });
   const emotionServer = createEmotionServer(cache);
   // Each island is a root of its own, rendered as islands.tsx hydrates it; its styles go to the same cache.
-  const renderIsland = (name: string, island: ReactElement) =>
-    renderToString(
+  const islandNames = new Set<string>();
+  const renderIsland = (name: string, island: ReactElement) => {
+    islandNames.add(name);
+    return renderToString(
       <StrictMode>
         <CacheProvider value={cache}>
           <IslandProvider>{island}</IslandProvider>
@@ -112,6 +132,7 @@ export async function renderPage(path: string): Promise<RenderedPage> {
       </StrictMode>,
       { identifierPrefix: `${name}-` },
     );
+  };
   const withIslands = islandPaths.includes(path);
   const renderFor = (viewport: AssumedViewport) => {
     assumeViewport(viewport);
@@ -137,6 +158,8 @@ export async function renderPage(path: string): Promise<RenderedPage> {
     html,
     styleTags,
     routeModules: routeModulesOf(path),
-    islandModules: withIslands ? islandModules : undefined,
+    islandModules: withIslands
+      ? ['src/islands.tsx', ...[...islandNames].flatMap((name) => islandModulesOf(name))]
+      : undefined,
   };
 }

@@ -1,8 +1,11 @@
 /**
  * Every user-facing text of two-step verification, word for word as screens and the api show it. Text only,
- * importing nothing, so the pure ledger may use it too.
+ * importing only text, so the pure ledger may use it too.
  */
+import { passkeySignInMessages } from './passkey-sign-in-messages.js';
+
 export const twoFactorMessages = {
+  ...passkeySignInMessages,
   title: 'Two-step verification',
   codeLabel: 'Authentication code',
   verify: 'Verify',
@@ -10,7 +13,6 @@ export const twoFactorMessages = {
   useRecoveryCode: 'Use a recovery code',
   useAuthenticationCode: 'Use an authentication code',
   recoveryCodeLabel: 'Recovery code',
-  signInWithPasskey: 'Sign in with a passkey',
   setUpFirst: 'Set up two-step verification first',
   secondStepNeeded: 'Enter your authentication code to finish signing in.',
   codeRequired: 'Authentication code is required',

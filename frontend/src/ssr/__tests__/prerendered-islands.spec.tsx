@@ -60,7 +60,7 @@ describe('pre-rendered marketing pages', () => {
     },
   );
 
-  it.each(['/contact', '/proof-of-liabilities', '/login'])(
+  it.each(['/contact', '/proof-of-liabilities', '/admin-login', '/verify'])(
     'leave %s to the app, which hydrates it whole',
     (path) => {
       const page = prerendered(path);
@@ -69,4 +69,42 @@ describe('pre-rendered marketing pages', () => {
       expect(scriptLoader(page)).toMatch(routerChunk);
     },
   );
+});
+
+describe('pre-rendered sign-in pages', () => {
+  const screenChunk = (module: string) => `/${manifest[module]?.file}`;
+  const screens = [
+    { path: '/login', island: 'login', module: 'src/app/routes/auth/login.tsx' },
+    { path: '/signup', island: 'signup', module: 'src/app/routes/auth/signup-screen.tsx' },
+    {
+      path: '/forgot-password',
+      island: 'forgot-password',
+      module: 'src/app/routes/auth/forgot-password.tsx',
+    },
+  ];
+
+  it.each(screens)(
+    'hydrate $path as islands: its screen, the top bar and the status line, without the app or the router',
+    ({ path, island, module }) => {
+      const page = prerendered(path);
+      expect(islandsOf(page).sort()).toEqual(
+        [island, 'service-status', 'top-bar'].sort().flatMap((name) => [name, name]),
+      );
+      const loader = scriptLoader(page);
+      expect(loader).toContain(JSON.stringify(islandsEntry));
+      expect(loader).toContain(JSON.stringify(screenChunk(module)));
+      expect(loader).not.toContain(appEntry);
+      expect(loader).not.toMatch(routerChunk);
+      // No other screen's chunk: /login loads neither the sign-up form nor the password reset.
+      for (const other of screens.filter((screen) => screen.path !== path)) {
+        expect(loader).not.toContain(JSON.stringify(screenChunk(other.module)));
+      }
+    },
+  );
+
+  it('render the sign-up island with the props it hydrates with: no referral code without ?ref=', () => {
+    const signup = prerendered('/signup').querySelector<HTMLElement>('#root [data-island="signup"]');
+    expect(JSON.parse(signup?.dataset.props ?? '')).toEqual({ referralCode: '' });
+    expect(signup?.querySelector('form[aria-labelledby]')).not.toBeNull();
+  });
 });

@@ -1,28 +1,33 @@
-import { useNavigate } from 'react-router-dom';
-
+import { Island } from '../../../components/ui/island.js';
 import { paths } from '../../../config/paths.js';
 import { ForgotPasswordForm } from '../../../features/auth/components/forgot-password-form.js';
+import { usePageNavigation } from '../../../lib/page-navigation.js';
 
+/** Pre-rendered, the member's form is an island of its page: hydrated without the app's router (see islands.tsx). */
 export function ForgotPasswordRoute() {
-  const navigate = useNavigate();
+  return <Island name="forgot-password" component={ForgotPasswordScreen} props={{}} />;
+}
+
+export function ForgotPasswordScreen() {
+  const { goTo } = usePageNavigation();
   return (
     <ForgotPasswordForm
       kind="user"
       title="Forgot Password"
       loginHref={paths.auth.login.path}
-      onSent={() => void navigate(paths.auth.login.path)}
+      onSent={() => goTo(paths.auth.login.path)}
     />
   );
 }
 
 export function AdminForgotPasswordRoute() {
-  const navigate = useNavigate();
+  const { goTo } = usePageNavigation();
   return (
     <ForgotPasswordForm
       kind="admin"
       title="Admin Forgot Password"
       loginHref={paths.auth.adminLogin.path}
-      onSent={() => void navigate(paths.auth.adminLogin.path)}
+      onSent={() => goTo(paths.auth.adminLogin.path)}
     />
   );
 }

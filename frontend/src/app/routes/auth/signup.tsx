@@ -1,15 +1,15 @@
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 
-import { paths } from '../../../config/paths.js';
-import { SignupForm } from '../../../features/auth/components/signup-form.js';
+import { Island } from '../../../components/ui/island.js';
+import { SignupScreen } from './signup-screen.js';
 
+/**
+ * Pre-rendered (a visit without a query string), the sign-up is an island of its page, hydrated without the
+ * app's router (see islands.tsx); a referral link's ?ref= is read here, by the app.
+ */
 export function SignupRoute() {
-  const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   return (
-    <SignupForm
-      referralCode={searchParams.get('ref') ?? ''}
-      onSignedUp={() => void navigate(paths.auth.verify.path)}
-    />
+    <Island name="signup" component={SignupScreen} props={{ referralCode: searchParams.get('ref') ?? '' }} />
   );
 }

@@ -1,4 +1,4 @@
-import { twoFactorMessages } from '@ledgerstone/contracts/two-factor-messages';
+import { passkeySignInMessages } from '@ledgerstone/contracts/passkey-sign-in-messages';
 import KeyIcon from '@mui/icons-material/Key';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
@@ -37,7 +37,7 @@ export function PasskeySignIn({ kind, rememberMe, disabled, onSignedIn }: Passke
         onClick={start}
         disabled={disabled || signIn.isPending}
       >
-        {signIn.isPending ? 'Waiting for your passkey...' : twoFactorMessages.signInWithPasskey}
+        {signIn.isPending ? 'Waiting for your passkey...' : passkeySignInMessages.signInWithPasskey}
       </Button>
     </>
   );
