@@ -46,7 +46,7 @@ const islands: Record<string, () => Promise<IslandRender>> = {
   login: async () => {
     const [SignInIsland, { LoginScreen }] = await Promise.all([
       loadSignInIsland(),
-      import('./app/routes/auth/login.js'),
+      import('./app/routes/auth/login-screen.js'),
     ]);
     return () => (
       <SignInIsland>
@@ -68,7 +68,7 @@ const islands: Record<string, () => Promise<IslandRender>> = {
   'forgot-password': async () => {
     const [SignInIsland, { ForgotPasswordScreen }] = await Promise.all([
       loadSignInIsland(),
-      import('./app/routes/auth/forgot-password.js'),
+      import('./app/routes/auth/forgot-password-screen.js'),
     ]);
     return () => (
       <SignInIsland>

@@ -9,6 +9,8 @@ import type {
   PublicKeyCredentialRequestOptionsJSON,
 } from '@simplewebauthn/browser';
 
+import { PasskeyError } from './passkey-error.js';
+
 export const passkeyMessages = {
   cancelled: 'The passkey request was cancelled or timed out. Try again.',
   unsupported: 'This browser cannot use passkeys.',
@@ -16,10 +18,7 @@ export const passkeyMessages = {
   failed: 'The passkey could not be used. Try again.',
 } as const;
 
-/** A passkey ceremony that did not finish, with words a person can act on. */
-export class PasskeyError extends Error {
-  override readonly name = 'PasskeyError';
-}
+export { PasskeyError };
 
 function explain(error: unknown): PasskeyError {
   const code = (error as { code?: unknown } | null)?.code;

@@ -60,9 +60,9 @@ const modulesOfIsland: Record<string, string[]> = {
   'service-status': ['src/features/service-status/components/service-status.tsx'],
   'typing-title': ['src/features/marketing/components/typing-title.tsx'],
   'testimonials-carousel': ['src/features/marketing/components/testimonials-carousel.tsx'],
-  login: ['src/app/sign-in-island.tsx', 'src/app/routes/auth/login.tsx'],
+  login: ['src/app/sign-in-island.tsx', 'src/app/routes/auth/login-screen.tsx'],
   signup: ['src/app/sign-in-island.tsx', 'src/app/routes/auth/signup-screen.tsx'],
-  'forgot-password': ['src/app/sign-in-island.tsx', 'src/app/routes/auth/forgot-password.tsx'],
+  'forgot-password': ['src/app/sign-in-island.tsx', 'src/app/routes/auth/forgot-password-screen.tsx'],
 };
 
 function islandModulesOf(name: string): string[] {

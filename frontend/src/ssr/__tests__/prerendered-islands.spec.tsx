@@ -74,12 +74,12 @@ describe('pre-rendered marketing pages', () => {
 describe('pre-rendered sign-in pages', () => {
   const screenChunk = (module: string) => `/${manifest[module]?.file}`;
   const screens = [
-    { path: '/login', island: 'login', module: 'src/app/routes/auth/login.tsx' },
+    { path: '/login', island: 'login', module: 'src/app/routes/auth/login-screen.tsx' },
     { path: '/signup', island: 'signup', module: 'src/app/routes/auth/signup-screen.tsx' },
     {
       path: '/forgot-password',
       island: 'forgot-password',
-      module: 'src/app/routes/auth/forgot-password.tsx',
+      module: 'src/app/routes/auth/forgot-password-screen.tsx',
     },
   ];
 

@@ -39,8 +39,3 @@ export const useSecondStep = (kind: AccountKind) =>
 
 export const useFinishWithPasskey = (kind: AccountKind) =>
   useSubmission(() => finishWithPasskey(kind), { onSuccess: () => forgetCachedProfile(kind) });
-
-export const useSignInWithPasskey = (kind: AccountKind) =>
-  useSubmission((rememberMe: boolean) => signInWithPasskey(kind, rememberMe), {
-    onSuccess: () => forgetCachedProfile(kind),
-  });
