@@ -5,12 +5,14 @@ import { launchBrowser, openContext } from './browser.js';
 import { waitForMail } from './mail.js';
 import { startPlatform, type RunningPlatform } from './platform.js';
 
-async function logIn(page: Page, baseUrl: string, email: string, password: string) {
+/** Logs in at /login; `toast`, when given, must show on the dashboard (the login page carries it there). */
+async function logIn(page: Page, baseUrl: string, email: string, password: string, { toast = '' } = {}) {
   await page.goto(`${baseUrl}/login`);
   await page.getByLabel(/^Email/).fill(email);
   await page.getByLabel(/^Password/).fill(password);
   await page.getByRole('form', { name: 'Login' }).getByRole('button', { name: 'Login' }).click();
   await page.waitForURL(`${baseUrl}/dashboard`, { timeout: 10_000 });
+  if (toast) await page.getByText(toast).waitFor({ timeout: 10_000 });
   await page.getByRole('heading', { name: 'Dashboard' }).waitFor({ timeout: 10_000 });
   await page.getByText('Welcome, Ada.').waitFor({ timeout: 10_000 });
 }
@@ -44,6 +46,8 @@ describe('authentication journeys through the whole stack', () => {
     await page.getByLabel(/^Password/).fill(firstPassword);
     await page.getByRole('button', { name: 'Create Account' }).click();
     await page.waitForURL(`${baseUrl}/verify`, { timeout: 10_000 });
+    // The sign-up page is an island: it moved on by a page load, and its toast came along.
+    await page.getByText(/^Account created/).waitFor({ timeout: 10_000 });
 
     const [, code] = await waitForMail(platform, email, /verification code is (\d{6})/);
     await page.getByLabel(/^Verification code/).fill(code ?? '');
@@ -51,7 +55,7 @@ describe('authentication journeys through the whole stack', () => {
     await page.getByText('Account verified successfully!').waitFor({ timeout: 10_000 });
     await page.waitForURL(`${baseUrl}/login`, { timeout: 10_000 });
 
-    await logIn(page, baseUrl, email, firstPassword);
+    await logIn(page, baseUrl, email, firstPassword, { toast: 'Login successful' });
     expect(new URL(page.url()).pathname).toBe('/dashboard');
     await context.close();
   }, 60_000);

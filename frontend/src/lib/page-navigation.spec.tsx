@@ -60,6 +60,29 @@ describe("an island's page navigation", () => {
     expect(screen.queryByText('Saved')).toBeNull();
   });
 
+  it("carries only the toast of the move, not an earlier try's", async () => {
+    // Given a login that failed a moment ago, then succeeded
+    const loaded: string[] = [];
+    const firstPage = openPage();
+    const navigation = islandPageNavigation((path) => loaded.push(path));
+    await act(async () => {
+      requestToast({ message: 'Invalid email or password', options: { variant: 'error' } });
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    });
+    await act(async () => {
+      requestToast({ message: 'Login successful', options: { variant: 'success' } });
+      navigation.goTo('/dashboard');
+    });
+    firstPage.unmount();
+
+    // When the dashboard opens
+    openPage();
+
+    // Then it shows the success alone
+    expect(await screen.findByText('Login successful')).toBeInTheDocument();
+    expect(screen.queryByText('Invalid email or password')).toBeNull();
+  });
+
   it('carries nothing when no toast was asked for on the page', () => {
     const page = openPage();
     islandPageNavigation(() => undefined).goTo('/verify');

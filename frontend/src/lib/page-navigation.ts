@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react';
 
-import { carryRecentToasts } from './toast-channel.js';
+import { carryToastsJustAsked } from './toast-channel.js';
 
 /**
  * How a screen moves on to another page. Inside the app it is the router (see app/router.tsx); on the island
@@ -33,7 +33,7 @@ export function islandPageNavigation(
   const historyState: unknown = window.history.state;
   return {
     goTo: (path) => {
-      carryRecentToasts();
+      carryToastsJustAsked();
       loadPage(path);
     },
     state:

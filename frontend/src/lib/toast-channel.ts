@@ -12,17 +12,20 @@ type Deliver = (request: ToastRequest) => void;
 let openHost: (() => void) | undefined;
 let deliver: Deliver | undefined;
 let waiting: ToastRequest[] = [];
-// Toasts carried from the previous page (see carryRecentToasts), shown by the first host that connects.
+// Toasts carried from the previous page (see carryToastsJustAsked), shown by the first host that connects.
 let carried: ToastRequest[] = [];
-// What a page load carries: the toasts asked for in the moments before it (a screen's "saved" just before it
-// moves on).
+// What a page load carries: the toasts asked for in the same task as the move (a screen's "saved" just before it
+// moves on), never those of an earlier moment (a failed try a second before).
 const CARRIED_TOASTS_KEY = 'ledgerstone:carried-toasts';
-const CARRY_WINDOW_MS = 3000;
-let recent: { request: ToastRequest; at: number }[] = [];
+let askedThisTask: ToastRequest[] = [];
 
 export function requestToast(request: ToastRequest): void {
-  const now = Date.now();
-  recent = [...recent.filter(({ at }) => now - at < CARRY_WINDOW_MS), { request, at: now }];
+  if (askedThisTask.length === 0) {
+    setTimeout(() => {
+      askedThisTask = [];
+    });
+  }
+  askedThisTask.push(request);
   if (deliver) {
     deliver(request);
   } else if (openHost) {
@@ -55,21 +58,19 @@ export function listenForToasts(open: () => void): { asked: boolean; stop: () =>
       if (openHost === open) openHost = undefined;
       deliver = undefined;
       waiting = [];
-      recent = [];
+      askedThisTask = [];
     },
   };
 }
 
 /**
  * Called just before this page is left for another by a page load (lib/page-navigation.ts): the toasts asked
- * for in the last moments are shown again on the next page, as they would be by the app moving on inside itself.
+ * for in the same task are shown again on the next page, as they would be by the app moving on inside itself.
  */
-export function carryRecentToasts(): void {
-  const now = Date.now();
-  const requests = recent.filter(({ at }) => now - at < CARRY_WINDOW_MS).map(({ request }) => request);
-  if (requests.length === 0) return;
+export function carryToastsJustAsked(): void {
+  if (askedThisTask.length === 0) return;
   try {
-    sessionStorage.setItem(CARRIED_TOASTS_KEY, JSON.stringify(requests));
+    sessionStorage.setItem(CARRIED_TOASTS_KEY, JSON.stringify(askedThisTask));
   } catch {
     // Storage full or refused: the next page opens without them.
   }
