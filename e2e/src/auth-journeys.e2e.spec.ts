@@ -90,4 +90,29 @@ describe('authentication journeys through the whole stack', () => {
     await logIn(page, baseUrl, email, newPassword);
     await context.close();
   }, 60_000);
+
+  it('keeps the password out of the address, and sends nothing, when the login screen fails to load', async () => {
+    const context = await openContext(browser, { viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const { baseUrl } = platform;
+    await page.route('**/assets/login-screen-*.js', (route) => route.abort());
+    const islandFailed = page.waitForEvent('console', (message) => message.type() === 'error');
+    const documentRequests: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'document')
+        documentRequests.push(`${request.method()} ${request.url()}`);
+    });
+
+    await page.goto(`${baseUrl}/login`);
+    await page.getByLabel(/^Email/).fill(email);
+    await page.getByLabel(/^Password/).fill('typed before the failure');
+    await islandFailed;
+    await page.getByRole('form', { name: 'Login' }).getByRole('button', { name: 'Login' }).click();
+    // Long enough for a native submit to have left.
+    await page.waitForTimeout(1000);
+
+    expect(documentRequests).toEqual([`GET ${baseUrl}/login`]);
+    expect(page.url()).toBe(`${baseUrl}/login`);
+    await context.close();
+  }, 60_000);
 });

@@ -20,7 +20,12 @@ import { replayPrehydrationClicks } from './ssr/prehydration-clicks.js';
 
 type IslandRender = (props: never) => ReactElement;
 
-const loadSignInIsland = () => import('./app/sign-in-island.js').then((module) => module.SignInIsland);
+// A sign-in page shows its own toasts: its toaster is mounted with the screen's island.
+const loadSignInIsland = () =>
+  import('./app/sign-in-island.js').then((module) => {
+    module.mountPageToaster();
+    return module.SignInIsland;
+  });
 
 /**
  * Each island by name (see <Island>): loads what it needs, then renders from the props serialized with it.
@@ -98,6 +103,9 @@ const names = [...new Set(containers.map((container) => container.dataset.island
 const renders = new Map(
   await Promise.all(names.map(async (name) => [name, await loadIsland(name)] as const)),
 );
+// An island left as plain HTML may hold a form, which the browser would submit by itself (its fields in the
+// address): then submits and clicks made before hydration stay held rather than being replayed.
+const everyIslandLoaded = [...renders.values()].every((render) => render !== undefined);
 
 // Media queries answer for the screen the HTML was rendered for until every island has hydrated.
 startHydration(root.dataset.viewport === 'wide' ? 'wide' : 'phone');
@@ -133,4 +141,4 @@ for (const container of containers) {
       }),
   );
 }
-replayPrehydrationClicks();
+if (everyIslandLoaded) replayPrehydrationClicks();

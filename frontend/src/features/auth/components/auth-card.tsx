@@ -28,8 +28,11 @@ export function AuthCard({ title, subtitle, onSubmit, onFocus, children, footer 
             {subtitle}
           </Typography>
         )}
+        {/* POST: should the browser ever submit the form itself (its script failed to load), the fields go in
+            the request's body, never in the address. */}
         <Stack
           component="form"
+          method="post"
           aria-labelledby={titleId}
           noValidate
           onSubmit={onSubmit}
