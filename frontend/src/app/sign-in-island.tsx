@@ -3,7 +3,6 @@ import { createRoot } from 'react-dom/client';
 
 import { islandPageNavigation, PageNavigationContext } from '../lib/page-navigation.js';
 import { Toaster } from '../lib/toaster.js';
-import { IslandProvider } from './island-provider.js';
 
 /**
  * Around a sign-in screen hydrated as an island of its pre-rendered page (see islands.tsx): there is no app, so
@@ -17,7 +16,10 @@ export function SignInIsland({ children }: { children: ReactNode }) {
 
 let toasterMounted = false;
 
-/** The page's toasts, shown by a React root of its own at the end of the body (there is no app to show them). */
+/**
+ * The page's toasts, shown by a React root of its own at the end of the body (there is no app to show them).
+ * notistack draws them with its own styles: the root needs no theme.
+ */
 export function mountPageToaster(): void {
   if (toasterMounted) return;
   toasterMounted = true;
@@ -25,9 +27,7 @@ export function mountPageToaster(): void {
   document.body.append(container);
   createRoot(container).render(
     <StrictMode>
-      <IslandProvider>
-        <Toaster />
-      </IslandProvider>
+      <Toaster />
     </StrictMode>,
   );
 }
