@@ -6,7 +6,13 @@
  */
 import './lib/zod-jitless.js';
 
-import { startTransition, StrictMode, type ComponentProps, type ReactElement } from 'react';
+import {
+  startTransition,
+  StrictMode,
+  type ComponentProps,
+  type ComponentType,
+  type ReactElement,
+} from 'react';
 import { hydrateRoot } from 'react-dom/client';
 
 import { IslandProvider } from './app/island-provider.js';
@@ -20,12 +26,24 @@ import { replayPrehydrationClicks } from './ssr/prehydration-clicks.js';
 
 type IslandRender = (props: never) => ReactElement;
 
-// A sign-in page shows its own toasts: its toaster is mounted with the screen's island.
-const loadSignInIsland = () =>
-  import('./app/sign-in-island.js').then((module) => {
-    module.mountPageToaster();
-    return module.SignInIsland;
-  });
+/**
+ * A sign-in screen's island: its chunk and the sign-in wrapper, loaded together. Such a page shows its own toasts:
+ * its toaster is mounted with the island.
+ */
+async function signInIsland<Props extends object>(
+  loadScreen: () => Promise<ComponentType<Props>>,
+): Promise<IslandRender> {
+  const [{ SignInIsland, mountPageToaster }, Screen] = await Promise.all([
+    import('./app/sign-in-island.js'),
+    loadScreen(),
+  ]);
+  mountPageToaster();
+  return (props: Props) => (
+    <SignInIsland>
+      <Screen {...props} />
+    </SignInIsland>
+  );
+}
 
 /**
  * Each island by name (see <Island>): loads what it needs, then renders from the props serialized with it.
@@ -48,39 +66,12 @@ const islands: Record<string, () => Promise<IslandRender>> = {
     const { TestimonialsCarousel } = await import('./features/marketing/components/testimonials-carousel.js');
     return (props: ComponentProps<typeof TestimonialsCarousel>) => <TestimonialsCarousel {...props} />;
   },
-  login: async () => {
-    const [SignInIsland, { LoginScreen }] = await Promise.all([
-      loadSignInIsland(),
-      import('./app/routes/auth/login-screen.js'),
-    ]);
-    return () => (
-      <SignInIsland>
-        <LoginScreen />
-      </SignInIsland>
-    );
-  },
-  signup: async () => {
-    const [SignInIsland, { SignupScreen }] = await Promise.all([
-      loadSignInIsland(),
-      import('./app/routes/auth/signup-screen.js'),
-    ]);
-    return (props: ComponentProps<typeof SignupScreen>) => (
-      <SignInIsland>
-        <SignupScreen {...props} />
-      </SignInIsland>
-    );
-  },
-  'forgot-password': async () => {
-    const [SignInIsland, { ForgotPasswordScreen }] = await Promise.all([
-      loadSignInIsland(),
-      import('./app/routes/auth/forgot-password-screen.js'),
-    ]);
-    return () => (
-      <SignInIsland>
-        <ForgotPasswordScreen />
-      </SignInIsland>
-    );
-  },
+  login: () => signInIsland(() => import('./app/routes/auth/login-screen.js').then((m) => m.LoginScreen)),
+  signup: () => signInIsland(() => import('./app/routes/auth/signup-screen.js').then((m) => m.SignupScreen)),
+  'forgot-password': () =>
+    signInIsland(() =>
+      import('./app/routes/auth/forgot-password-screen.js').then((m) => m.ForgotPasswordScreen),
+    ),
 };
 
 /** The island's render once loaded; none when it is unknown or its chunk failed to load (its HTML stays as it is). */

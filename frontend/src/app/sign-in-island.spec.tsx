@@ -13,7 +13,7 @@ import { SignInIsland } from './sign-in-island.js';
 const screens: { name: string; screen: ReactElement; heading: string }[] = [
   { name: 'login', screen: <LoginScreen />, heading: 'Login' },
   { name: 'signup', screen: <SignupScreen referralCode="" />, heading: 'Become a Member' },
-  { name: 'forgot-password', screen: <ForgotPasswordScreen />, heading: 'Forgot Password' },
+  { name: 'forgot-password', screen: <ForgotPasswordScreen kind="user" />, heading: 'Forgot Password' },
 ];
 
 let hydrated: Root | undefined;

@@ -1,15 +1,18 @@
 import { paths } from '../../../config/paths.js';
+import type { AccountKind } from '../../../features/auth/api/account-kind.js';
 import { ForgotPasswordForm } from '../../../features/auth/components/forgot-password-form.js';
 import { usePageNavigation } from '../../../lib/page-navigation.js';
 
-export function ForgotPasswordScreen() {
+const screens = {
+  user: { title: 'Forgot Password', loginPath: paths.auth.login.path },
+  admin: { title: 'Admin Forgot Password', loginPath: paths.auth.adminLogin.path },
+};
+
+/** "Forgot Password" of members or staff: once the link is sent, back to their login. */
+export function ForgotPasswordScreen({ kind }: { kind: AccountKind }) {
   const { goTo } = usePageNavigation();
+  const { title, loginPath } = screens[kind];
   return (
-    <ForgotPasswordForm
-      kind="user"
-      title="Forgot Password"
-      loginHref={paths.auth.login.path}
-      onSent={() => goTo(paths.auth.login.path)}
-    />
+    <ForgotPasswordForm kind={kind} title={title} loginHref={loginPath} onSent={() => goTo(loginPath)} />
   );
 }
