@@ -27,8 +27,8 @@ import { replayPrehydrationClicks } from './ssr/prehydration-clicks.js';
 type IslandRender = (props: never) => ReactElement;
 
 /**
- * A sign-in screen's island: its chunk and the sign-in wrapper, loaded together. Such a page shows its own toasts:
- * its toaster is mounted with the island.
+ * A sign-in screen's island: its chunk and the sign-in wrapper, loaded together. Such a page shows its own
+ * toasts: its toaster is mounted with the island.
  */
 async function signInIsland<Props extends object>(
   loadScreen: () => Promise<ComponentType<Props>>,

@@ -14,8 +14,8 @@ let deliver: Deliver | undefined;
 let waiting: ToastRequest[] = [];
 // Toasts carried from the previous page (see carryToastsJustAsked), shown by the first host that connects.
 let carried: ToastRequest[] = [];
-// What a page load carries: the toasts asked for in the same task as the move (a screen's "saved" just before it
-// moves on), never those of an earlier moment (a failed try a second before).
+// What a page load carries: the toasts asked for in the same task as the move (a screen's "saved" just before
+// it moves on), never those of an earlier moment (a failed try a second before).
 const CARRIED_TOASTS_KEY = 'ledgerstone:carried-toasts';
 let askedThisTask: ToastRequest[] = [];
 

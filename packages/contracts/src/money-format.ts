@@ -2,9 +2,9 @@
 const DECIMAL_AMOUNT = /^(-?)(\d+)(?:\.(\d{1,2}))?$/;
 
 /**
- * "1234567" -> "1,234,567" (and "-1234" -> "-1,234"): digits grouped by threes as en-US writes them. Written out rather than with
- * Intl.NumberFormat, whose first use in a browser tab loads the locale data (about 200 ms on a throttled phone
- * CPU, all in one task); digits never pass through a float.
+ * "1234567" -> "1,234,567" (and "-1234" -> "-1,234"): digits grouped by threes as en-US writes them. Written
+ * out rather than with Intl.NumberFormat, whose first use in a browser tab loads the locale data (about 200 ms
+ * on a throttled phone CPU, all in one task); digits never pass through a float.
  */
 export function groupThousands(digits: string): string {
   if (digits.startsWith('-')) return `-${groupThousands(digits.slice(1))}`;
