@@ -6,6 +6,7 @@ import {
   type WithdrawalProtection,
 } from '@ledgerstone/contracts';
 import { signLockLink } from '@ledgerstone/process-kit';
+import { sql } from 'kysely';
 import { totpCodeAt } from '../identity/index.js';
 import type TestAgent from 'supertest/lib/agent.js';
 import { LOCAL_ACCOUNT_LINK_KEY } from '../shared/config/config.js';
@@ -72,6 +73,24 @@ function lock(token: unknown) {
   return testApp.browser().post('/api/account/lock').send({ token });
 }
 
+/** Runs `open` while used_lock_links is locked, and lets it go once two requests wait on it. */
+async function openedTogether<T>(open: () => Promise<T>): Promise<T> {
+  // Wrapped, so that the transaction commits without waiting for the requests it holds.
+  const { opened } = await testApp.db.transaction().execute(async (trx) => {
+    await sql`lock table used_lock_links in access exclusive mode`.execute(trx);
+    const opened = open();
+    for (let waiting = 0; waiting < 2;) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      const { rows } = await sql<{ waiting: number }>`
+        select count(*)::int as waiting from pg_locks
+        where relation = 'used_lock_links'::regclass and not granted`.execute(trx);
+      waiting = rows[0]?.waiting ?? 0;
+    }
+    return { opened };
+  });
+  return opened;
+}
+
 describe('POST /api/account/lock', () => {
   it('locks from the mail link without a session: every session ends, withdrawals and address changes freeze', async () => {
     const member = await fundedMember();
@@ -111,8 +130,9 @@ describe('POST /api/account/lock', () => {
   it('works once: a second use, a forged, an expired or a malformed link changes nothing', async () => {
     const member = await fundedMember();
     const token = await lockToken(member);
-    // Opened twice at once, both lock the account (once) and the link is used up.
-    const [first, second] = await Promise.all([lock(token), lock(token)]);
+    // Opened twice at once (both past the used-link check before either marks it), both lock the account
+    // (once) and the link is used up. The table lock holds both at that check, so they really overlap.
+    const [first, second] = await openedTogether(() => Promise.all([lock(token), lock(token)]));
     expect([first.status, second.status]).toEqual([200, 200]);
     await lock(token).expect(409, { message: lockMessages.linkUsed });
     const locks = (await testApp.accountEvents(member.userId)).filter(
