@@ -131,14 +131,16 @@ describe('Profit accrual and maturity', () => {
     expect(midway.investments[investmentId]).toMatchObject({
       profit: 16_660n,
       accruedThrough: '2026-03-12',
-      maturedOn: null,
     });
+    expect(midway.maturedInvestments).toEqual({});
     const done = [...running, ...thirtyDays, matured('100001', '50001')];
     expect(done.reduce(evolve, initialState())).toMatchObject({
       available: 100_001n,
       invested: 0n,
       profitLocked: 0n,
       profitUnlocked: 50_001n,
+      investments: {},
+      maturedInvestments: { [investmentId]: '2026-04-01' },
     });
     expect(balances(done)).toMatchObject({ available: 100_001n, profitLocked: 0n, profitUnlocked: 50_001n });
   });
@@ -180,7 +182,9 @@ describe('Accrual under any plan and any order of runs', () => {
           const day = addDays(start, runDay);
           for (const next of [accrue(day), mature(day)]) state = decide(next, state).reduce(evolve, state);
           furthest = Math.min(termDays, Math.max(furthest, runDay));
-          expect(state.investments[investmentId]?.profit).toBe(profitAfter(total, termDays, furthest));
+          // A matured investment keeps only the day it matured; its profit is all unlocked.
+          const profit = state.investments[investmentId]?.profit ?? state.profitUnlocked;
+          expect(profit).toBe(profitAfter(total, termDays, furthest));
           expect(state.profitLocked + state.profitUnlocked).toBe(profitAfter(total, termDays, furthest));
         }
         expect(state).toMatchObject({ profitLocked: 0n, profitUnlocked: total, available: principal });

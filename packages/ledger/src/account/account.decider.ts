@@ -3,9 +3,12 @@ import { centsToString, formatCentsCompact, formatDollars, MAX_AMOUNT, type Cent
 import { totalProfit } from './account-balances.js';
 import {
   adjustedBucket,
+  depositStatus,
   evolve,
   initialState,
+  LIMITS_LOOKBACK_MS,
   sourceBucket,
+  withdrawalStatus,
   type AccountState,
   type WithdrawalLimits,
 } from './account.js';
@@ -264,7 +267,7 @@ const HOUR_MS = 3_600_000;
 const DAY_MS = 86_400_000;
 const LIMIT_WINDOWS = [
   { name: 'daily', ms: DAY_MS },
-  { name: 'thirtyDays', ms: 30 * DAY_MS },
+  { name: 'thirtyDays', ms: LIMITS_LOOKBACK_MS },
 ] as const;
 
 export function amountOutOfRangeMessage(plan: DepositPlan): string {
@@ -281,7 +284,7 @@ export function requestDeposit({ data }: RequestDeposit, state: AccountState): D
   }
   if (data.proofKey === '') throw new ValidationError('proof', MISSING_PROOF);
   requireOpen(data.accountOpen);
-  if (state.deposits[data.depositId])
+  if (depositStatus(state, data.depositId))
     throw new IllegalStateError(`Deposit ${data.depositId} already exists.`);
   return [
     {
@@ -305,13 +308,14 @@ export function requestDeposit({ data }: RequestDeposit, state: AccountState): D
 }
 
 export function confirmDeposit({ data }: ConfirmDeposit, state: AccountState): DepositConfirmed[] {
-  const deposit = state.deposits[data.depositId];
-  if (!deposit) throw new NotFoundError('deposit', data.depositId);
-  if (deposit.status === 'confirmed') return [];
-  if (deposit.status === 'rejected') {
+  const status = depositStatus(state, data.depositId);
+  if (!status) throw new NotFoundError('deposit', data.depositId);
+  if (status === 'confirmed') return [];
+  if (status === 'rejected') {
     throw new IllegalStateError('This deposit was rejected and cannot be confirmed.');
   }
-  if (state.investments[data.investmentId]) {
+  const deposit = state.deposits[data.depositId]!;
+  if (state.investments[data.investmentId] || state.maturedInvestments[data.investmentId]) {
     throw new IllegalStateError(`Investment ${data.investmentId} already exists.`);
   }
   const maturesAt = new Date(data.confirmedAt.getTime() + deposit.termDays * DAY_MS);
@@ -333,12 +337,13 @@ export function confirmDeposit({ data }: ConfirmDeposit, state: AccountState): D
 
 export function rejectDeposit({ data }: RejectDeposit, state: AccountState): DepositRejected[] {
   const reason = requireReason(data.reason);
-  const deposit = state.deposits[data.depositId];
-  if (!deposit) throw new NotFoundError('deposit', data.depositId);
-  if (deposit.status === 'rejected') return [];
-  if (deposit.status === 'confirmed') {
+  const status = depositStatus(state, data.depositId);
+  if (!status) throw new NotFoundError('deposit', data.depositId);
+  if (status === 'rejected') return [];
+  if (status === 'confirmed') {
     throw new IllegalStateError('This deposit was confirmed and cannot be rejected.');
   }
+  const deposit = state.deposits[data.depositId]!;
   return [
     {
       type: 'DepositRejected',
@@ -357,7 +362,7 @@ export function rejectDeposit({ data }: RejectDeposit, state: AccountState): Dep
 export function requestWithdrawal({ data }: RequestWithdrawal, state: AccountState): WithdrawalRequested[] {
   requirePositive(data.amount);
   requireOpen(data.accountOpen);
-  if (state.withdrawals[data.withdrawalId]) {
+  if (withdrawalStatus(state, data.withdrawalId)) {
     throw new IllegalStateError(`Withdrawal ${data.withdrawalId} already exists.`);
   }
   requireUnlocked(state);
@@ -392,12 +397,13 @@ export function requestWithdrawal({ data }: RequestWithdrawal, state: AccountSta
 }
 
 export function markWithdrawalPaid({ data }: MarkWithdrawalPaid, state: AccountState): WithdrawalPaid[] {
-  const withdrawal = state.withdrawals[data.withdrawalId];
-  if (!withdrawal) throw new NotFoundError('withdrawal', data.withdrawalId);
-  if (withdrawal.status === 'paid') return [];
-  if (withdrawal.status === 'rejected') {
+  const status = withdrawalStatus(state, data.withdrawalId);
+  if (!status) throw new NotFoundError('withdrawal', data.withdrawalId);
+  if (status === 'paid') return [];
+  if (status === 'rejected') {
     throw new IllegalStateError('This withdrawal was rejected and cannot be paid.');
   }
+  const withdrawal = state.withdrawals[data.withdrawalId]!;
   return [
     {
       type: 'WithdrawalPaid',
@@ -416,12 +422,13 @@ export function markWithdrawalPaid({ data }: MarkWithdrawalPaid, state: AccountS
 
 export function rejectWithdrawal({ data }: RejectWithdrawal, state: AccountState): WithdrawalRejected[] {
   const reason = requireReason(data.reason);
-  const withdrawal = state.withdrawals[data.withdrawalId];
-  if (!withdrawal) throw new NotFoundError('withdrawal', data.withdrawalId);
-  if (withdrawal.status === 'rejected') return [];
-  if (withdrawal.status === 'paid') {
+  const status = withdrawalStatus(state, data.withdrawalId);
+  if (!status) throw new NotFoundError('withdrawal', data.withdrawalId);
+  if (status === 'rejected') return [];
+  if (status === 'paid') {
     throw new IllegalStateError('This withdrawal was paid and cannot be rejected.');
   }
+  const withdrawal = state.withdrawals[data.withdrawalId]!;
   return [
     {
       type: 'WithdrawalRejected',
@@ -495,9 +502,9 @@ export function adjustBalances({ data }: AdjustBalances, state: AccountState): B
 
 export function accrueProfit({ data }: AccrueProfit, state: AccountState): ProfitAccrued[] {
   if (!isIsoDay(data.day)) throw new ValidationError('day', INVALID_DAY);
+  if (state.maturedInvestments[data.investmentId] !== undefined) return [];
   const investment = state.investments[data.investmentId];
   if (!investment) throw new NotFoundError('investment', data.investmentId);
-  if (investment.maturedOn !== null) return [];
   const { first, last } = termDaysOf(investment.startedAt, investment.termDays);
   const next = investment.accruedThrough === null ? first : addDays(investment.accruedThrough, 1);
   const until = data.day < last ? data.day : last;
@@ -524,7 +531,7 @@ export function matureInvestment(
 ): (ProfitAccrued | InvestmentMatured)[] {
   const accruals = accrueProfit({ type: 'AccrueProfit', data }, state);
   const investment = state.investments[data.investmentId];
-  if (!investment || investment.maturedOn !== null) return [];
+  if (!investment) return [];
   const { last } = termDaysOf(investment.startedAt, investment.termDays);
   if (data.day < last) return [];
   const accrued = accruals.reduce(evolve, state);
@@ -678,7 +685,7 @@ export function withdrawalLimitUse(
       freesAt: oldest === undefined ? null : new Date(new Date(oldest).getTime() + windowMs),
     };
   };
-  return { daily: use('daily', DAY_MS), thirtyDays: use('thirtyDays', 30 * DAY_MS) };
+  return { daily: use('daily', DAY_MS), thirtyDays: use('thirtyDays', LIMITS_LOOKBACK_MS) };
 }
 
 /** The events the command appends; none when it repeats a finished one (a second confirm, pay or reject). */

@@ -41,9 +41,17 @@ describe('Account under any sequence of commands', () => {
         expect(balances(events)).toEqual(figures);
         const pending = Object.values(withdrawals).filter((withdrawal) => withdrawal.status === 'pending');
         expect(state.reserved).toBe(sumOf(pending.map((withdrawal) => withdrawal.amount)));
-        const confirmed = Object.values(deposits).filter((deposit) => deposit.status === 'confirmed');
-        expect(state.totalDeposited).toBe(sumOf(confirmed.map((deposit) => deposit.amount)));
-        expect(Object.keys(investments)).toHaveLength(confirmed.length);
+        // Decided deposits, matured investments and rejected withdrawals keep only their outcome.
+        expect(Object.values(deposits).every((deposit) => deposit.status === 'pending')).toBe(true);
+        expect(Object.values(withdrawals).some((withdrawal) => withdrawal.status === 'rejected')).toBe(false);
+        const confirmed = events.filter((each) => each.type === 'DepositConfirmed');
+        expect(state.totalDeposited).toBe(sumOf(confirmed.map((each) => centsFromString(each.data.amount))));
+        expect(Object.values(state.decidedDeposits).filter((status) => status === 'confirmed')).toHaveLength(
+          confirmed.length,
+        );
+        expect(Object.keys(investments).length + Object.keys(state.maturedInvestments).length).toBe(
+          confirmed.length,
+        );
         const paid = events.filter((each) => each.type === 'WithdrawalPaid');
         expect(state.totalWithdrawn).toBe(sumOf(paid.map((each) => centsFromString(each.data.amount))));
       }),

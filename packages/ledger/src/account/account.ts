@@ -25,6 +25,15 @@ export const accountBuckets: readonly Bucket[] = [
 
 export type DepositStatus = 'pending' | 'confirmed' | 'rejected';
 export type WithdrawalStatus = 'pending' | 'paid' | 'rejected';
+/** What the state keeps of a decided deposit or a settled withdrawal: a repeated decision reads it. */
+export type DecidedDepositStatus = Exclude<DepositStatus, 'pending'>;
+export type SettledWithdrawalStatus = Exclude<WithdrawalStatus, 'pending'>;
+
+/** The rolling withdrawal limits' longest window: a paid withdrawal counts against it for this long. */
+export const LIMITS_LOOKBACK_MS = 30 * 86_400_000;
+// A paid withdrawal leaves the state a day after it leaves the window, so that a command timed a little
+// earlier than the last event (another server's clock) still counts it.
+const PAID_KEPT_MS = LIMITS_LOOKBACK_MS + 86_400_000;
 
 export interface Deposit extends PlanTerms {
   depositId: string;
@@ -42,8 +51,6 @@ export interface Investment extends PlanTerms {
   profit: Cents;
   /** The last term day accrued, "YYYY-MM-DD"; null before the first. */
   accruedThrough: string | null;
-  /** The term's last day once the investment matured; null while it runs. */
-  maturedOn: string | null;
 }
 
 export interface Withdrawal {
@@ -84,9 +91,19 @@ export interface AccountState extends Record<Bucket, Cents> {
   totalDeposited: Cents;
   /** Sum of paid withdrawals. */
   totalWithdrawn: Cents;
+  /**
+   * The state keeps in full only what a decision still reads, so that its size does not grow with the
+   * account's history: deposits waiting for an admin, running investments, pending withdrawals and paid ones
+   * inside the limits' window. Of the rest only the outcome is kept, which answers a repeated confirm, pay
+   * or reject.
+   */
   deposits: Readonly<Record<string, Deposit>>;
+  decidedDeposits: Readonly<Record<string, DecidedDepositStatus>>;
   investments: Readonly<Record<string, Investment>>;
+  /** The day each finished investment matured on. */
+  maturedInvestments: Readonly<Record<string, string>>;
   withdrawals: Readonly<Record<string, Withdrawal>>;
+  settledWithdrawals: Readonly<Record<string, SettledWithdrawalStatus>>;
   payoutAddresses: Readonly<Partial<Record<PayoutWallet, PayoutAddress>>>;
   /** The hold that ends last; withdrawals are refused before its `until`. */
   securityHold: SecurityHold | null;
@@ -107,14 +124,27 @@ export function initialState(): AccountState {
     totalDeposited: 0n,
     totalWithdrawn: 0n,
     deposits: {},
+    decidedDeposits: {},
     investments: {},
+    maturedInvestments: {},
     withdrawals: {},
+    settledWithdrawals: {},
     payoutAddresses: {},
     securityHold: null,
     heldThroughChange: 0,
     lock: null,
     withdrawalLimits: null,
   };
+}
+
+/** Where a deposit stands, from the pending ones or the decided; undefined for a deposit never asked for. */
+export function depositStatus(state: AccountState, depositId: string): DepositStatus | undefined {
+  return state.deposits[depositId]?.status ?? state.decidedDeposits[depositId];
+}
+
+/** Where a withdrawal stands, from the kept ones or the settled; undefined for one never asked for. */
+export function withdrawalStatus(state: AccountState, withdrawalId: string): WithdrawalStatus | undefined {
+  return state.withdrawals[withdrawalId]?.status ?? state.settledWithdrawals[withdrawalId];
 }
 
 export function sourceBucket(source: WithdrawalSource): Bucket {
@@ -161,7 +191,6 @@ export function evolve(state: AccountState, event: AccountEvent): AccountState {
               maturesAt,
               profit: 0n,
               accruedThrough: null,
-              maturedOn: null,
             },
           }
         : state.investments;
@@ -169,12 +198,12 @@ export function evolve(state: AccountState, event: AccountEvent): AccountState {
         ...state,
         invested: state.invested + amount,
         totalDeposited: state.totalDeposited + amount,
-        deposits: withStatus(state.deposits, depositId, 'confirmed'),
+        ...decideDeposit(state, depositId, 'confirmed'),
         investments,
       };
     }
     case 'DepositRejected':
-      return { ...state, deposits: withStatus(state.deposits, event.data.depositId, 'rejected') };
+      return { ...state, ...decideDeposit(state, event.data.depositId, 'rejected') };
     case 'WithdrawalRequested': {
       const { withdrawalId, source, requestedAt } = event.data;
       const amount = centsFromString(event.data.amount);
@@ -184,7 +213,11 @@ export function evolve(state: AccountState, event: AccountEvent): AccountState {
         ...state,
         [from]: state[from] - amount,
         reserved: state.reserved + amount,
-        withdrawals: { ...state.withdrawals, [withdrawalId]: withdrawal },
+        ...settleOldPaidWithdrawals(
+          { ...state.withdrawals, [withdrawalId]: withdrawal },
+          state.settledWithdrawals,
+          requestedAt,
+        ),
       };
     }
     case 'WithdrawalPaid': {
@@ -193,17 +226,28 @@ export function evolve(state: AccountState, event: AccountEvent): AccountState {
         ...state,
         reserved: state.reserved - amount,
         totalWithdrawn: state.totalWithdrawn + amount,
-        withdrawals: withStatus(state.withdrawals, event.data.withdrawalId, 'paid'),
+        ...settleOldPaidWithdrawals(
+          withStatus(state.withdrawals, event.data.withdrawalId, 'paid'),
+          state.settledWithdrawals,
+          event.data.paidAt,
+        ),
       };
     }
     case 'WithdrawalRejected': {
       const amount = centsFromString(event.data.amount);
       const back = sourceBucket(event.data.source);
+      const [withdrawals, settledWithdrawals] = moveOut(
+        state.withdrawals,
+        state.settledWithdrawals,
+        event.data.withdrawalId,
+        'rejected',
+      );
       return {
         ...state,
         reserved: state.reserved - amount,
         [back]: state[back] + amount,
-        withdrawals: withStatus(state.withdrawals, event.data.withdrawalId, 'rejected'),
+        withdrawals,
+        settledWithdrawals,
       };
     }
     case 'BalanceAdjusted': {
@@ -226,10 +270,12 @@ export function evolve(state: AccountState, event: AccountEvent): AccountState {
       const { investmentId, maturedOn } = event.data;
       const principal = centsFromString(event.data.principal);
       const profit = centsFromString(event.data.profit);
-      const investment = state.investments[investmentId];
-      const investments = investment
-        ? { ...state.investments, [investmentId]: { ...investment, maturedOn } }
-        : state.investments;
+      const [investments, maturedInvestments] = moveOut(
+        state.investments,
+        state.maturedInvestments,
+        investmentId,
+        maturedOn,
+      );
       return {
         ...state,
         invested: state.invested - principal,
@@ -237,6 +283,7 @@ export function evolve(state: AccountState, event: AccountEvent): AccountState {
         profitLocked: state.profitLocked - profit,
         profitUnlocked: state.profitUnlocked + profit,
         investments,
+        maturedInvestments,
       };
     }
     case 'PayoutAddressSaved': {
@@ -273,6 +320,50 @@ export function evolve(state: AccountState, event: AccountEvent): AccountState {
         },
       };
   }
+}
+
+/** A deposit decided: out of the pending ones, its outcome kept. */
+function decideDeposit(
+  state: AccountState,
+  depositId: string,
+  status: DecidedDepositStatus,
+): Pick<AccountState, 'deposits' | 'decidedDeposits'> {
+  const [deposits, decidedDeposits] = moveOut(state.deposits, state.decidedDeposits, depositId, status);
+  return { deposits, decidedDeposits };
+}
+
+/** `id` out of `items` and into `outcomes` as `outcome`; the outcome is kept even if the item was not there. */
+function moveOut<T, O>(
+  items: Readonly<Record<string, T>>,
+  outcomes: Readonly<Record<string, O>>,
+  id: string,
+  outcome: O,
+): [Readonly<Record<string, T>>, Readonly<Record<string, O>>] {
+  const { [id]: _moved, ...kept } = items;
+  return [kept, { ...outcomes, [id]: outcome }];
+}
+
+/**
+ * Paid withdrawals that no rolling limit counts any more at `now` keep only their outcome. Those stored
+ * before withdrawals had a time (requestedAt '') count against no limit.
+ */
+function settleOldPaidWithdrawals(
+  withdrawals: Readonly<Record<string, Withdrawal>>,
+  settledWithdrawals: Readonly<Record<string, SettledWithdrawalStatus>>,
+  now: IsoTimestamp,
+): Pick<AccountState, 'withdrawals' | 'settledWithdrawals'> {
+  const keptAfter = new Date(new Date(now).getTime() - PAID_KEPT_MS).toISOString();
+  const old = Object.values(withdrawals).filter(
+    (withdrawal) => withdrawal.status === 'paid' && withdrawal.requestedAt < keptAfter,
+  );
+  if (old.length === 0) return { withdrawals, settledWithdrawals };
+  const kept = { ...withdrawals };
+  const settled = { ...settledWithdrawals };
+  for (const { withdrawalId } of old) {
+    delete kept[withdrawalId];
+    settled[withdrawalId] = 'paid';
+  }
+  return { withdrawals: kept, settledWithdrawals: settled };
 }
 
 function withStatus<T extends { status: string }>(

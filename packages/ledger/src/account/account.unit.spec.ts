@@ -26,7 +26,9 @@ describe('Account state', () => {
   it('starts an investment on the deposit terms when the deposit is confirmed', () => {
     const state = fold([event.depositRequested(), event.depositConfirmed()]);
     expect(state).toMatchObject({ invested: 150_000n, totalDeposited: 150_000n, available: 0n });
-    expect(state.deposits['deposit-1']?.status).toBe('confirmed');
+    // The deposit keeps only its outcome now; the investment carries its terms.
+    expect(state.deposits).toEqual({});
+    expect(state.decidedDeposits).toEqual({ 'deposit-1': 'confirmed' });
     expect(state.investments['investment-1']).toEqual({
       investmentId: 'investment-1',
       depositId: 'deposit-1',
@@ -40,13 +42,13 @@ describe('Account state', () => {
       maturesAt: '2026-04-01T09:30:00.000Z',
       profit: 0n,
       accruedThrough: null,
-      maturedOn: null,
     });
   });
 
   it('marks a rejected deposit and credits nothing', () => {
     const state = fold([event.depositRequested(), event.depositRejected()]);
-    expect(state.deposits['deposit-1']?.status).toBe('rejected');
+    expect(state.deposits).toEqual({});
+    expect(state.decidedDeposits).toEqual({ 'deposit-1': 'rejected' });
     expect(state).toMatchObject({ invested: 0n, totalDeposited: 0n });
     expect(state.investments).toEqual({});
   });

@@ -110,13 +110,20 @@ async function expectFiguresThrough(day: string): Promise<void> {
       state.profitLocked,
       state.profitUnlocked,
     ]);
+    // Running investments keep their profit so far; a matured one only the day it matured (its profit is in
+    // the account's unlocked profit above).
     for (const investment of Object.values(state.investments)) {
       const expected = byInvestment.get(investment.investmentId)!;
-      expect({
+      expect({ id: investment.investmentId, profit: investment.profit, matured: false }).toEqual({
         id: investment.investmentId,
-        profit: investment.profit,
-        matured: investment.maturedOn !== null,
-      }).toEqual({ id: investment.investmentId, ...expected });
+        ...expected,
+      });
+    }
+    for (const investmentId of Object.keys(state.maturedInvestments)) {
+      expect({ id: investmentId, matured: byInvestment.get(investmentId)?.matured }).toEqual({
+        id: investmentId,
+        matured: true,
+      });
     }
   }
   // The events themselves add up to the same figures, one accrual per investment and day.

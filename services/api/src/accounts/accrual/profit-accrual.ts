@@ -55,7 +55,6 @@ export function accrualEventId(event: AccountEvent): string | undefined {
 /** The commands that bring every running investment of the account up to `day`. */
 export function accrualCommands(userId: string, state: AccountState, day: IsoDay): AccountCommand[] {
   return Object.values(state.investments)
-    .filter((investment) => investment.maturedOn === null)
     .filter((investment) => termDaysOf(investment.startedAt, investment.termDays).first <= day)
     .sort((a, b) => a.investmentId.localeCompare(b.investmentId))
     .flatMap((investment): AccountCommand[] => {
@@ -125,6 +124,8 @@ export class ProfitAccrual {
       .selectFrom('account_states')
       .select('user_id')
       .where('user_id', '>', after)
+      // Only running investments are in the map, but a row not rewritten since matured investments left it
+      // may still list one with its maturedOn.
       .where(
         sql<boolean>`jsonb_path_exists(state, '$.investments.* ? (!exists(@.maturedOn) || @.maturedOn == null)')`,
       )
