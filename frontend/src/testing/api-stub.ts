@@ -45,6 +45,6 @@ export function stubApi(routes: Record<string, Route>) {
 /** Renders the app at an auth screen and waits for it: the screens load on demand. */
 export async function renderScreen(path: string) {
   const rendered = renderApp(path);
-  await screen.findByRole('form', {}, { timeout: 5000 });
+  await screen.findByRole('form');
   return rendered;
 }

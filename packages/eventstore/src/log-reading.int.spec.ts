@@ -205,12 +205,20 @@ describe('reading the global log', () => {
   it('listens again after its connection is lost', async () => {
     const resilient = await LogFollower.start(database.url, { pollMs: 5_000, reconnectMs: 50 });
     try {
+      const beforeLoss = resilient.changes;
       const { rows: terminated } = await sql<{ terminated: boolean }>`
         select pg_terminate_backend(pid) as terminated from pg_stat_activity
         where datname = current_database() and query = ${`listen ${EVENTS_CHANNEL}`} and pid <> pg_backend_pid()
       `.execute(database.db);
       expect(terminated.length).toBeGreaterThanOrEqual(2);
-      await sleep(300);
+      // Listening again ends with a wake-up (for events appended meanwhile): once it came, the new connection
+      // listens. A fixed pause could end before a busy server had let it connect, and the append below would
+      // then wake it only through that wake-up or the 5 s poll.
+      const deadline = Date.now() + 10_000;
+      while (resilient.changes === beforeLoss) {
+        if (Date.now() > deadline) throw new Error('the follower did not listen again within 10 s');
+        await sleep(20);
+      }
 
       const seen = resilient.changes;
       const started = Date.now();

@@ -49,7 +49,7 @@ function stub(role: 'admin' | 'auditor', routes: Routes = {}) {
 
 async function renderApprovals() {
   const rendered = renderApp('/admin-dashboard/approvals');
-  await screen.findByRole('heading', { level: 1, name: 'Approvals' }, { timeout: 5000 });
+  await screen.findByRole('heading', { level: 1, name: 'Approvals' });
   return rendered;
 }
 

@@ -6,7 +6,6 @@ import { stubApi } from '../../../testing/api-stub.js';
 import { renderApp } from '../../../testing/render-app.js';
 import { staffSession } from '../../../testing/staff-session.js';
 
-const FIVE_SECONDS = { timeout: 5000 };
 const DAY_MS = 24 * 60 * 60 * 1000;
 const STORE_HASH = 'ab'.repeat(32);
 
@@ -15,7 +14,7 @@ const auditor = staffSession('auditor');
 async function renderAudit(routes: Parameters<typeof stubApi>[0] = {}) {
   const api = stubApi({ 'GET /api/admin': auditor, ...routes });
   const rendered = renderApp('/admin-dashboard/audit');
-  await screen.findByRole('heading', { level: 1, name: 'Audit' }, FIVE_SECONDS);
+  await screen.findByRole('heading', { level: 1, name: 'Audit' });
   return { ...rendered, api };
 }
 

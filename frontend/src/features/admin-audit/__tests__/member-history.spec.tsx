@@ -7,7 +7,6 @@ import { stubApi, type StubbedAnswer } from '../../../testing/api-stub.js';
 import { renderApp, setViewportWidth } from '../../../testing/render-app.js';
 import { staffSession } from '../../../testing/staff-session.js';
 
-const FIVE_SECONDS = { timeout: 5000 };
 const USER_ID = ADMIN_TEST_USER_ID;
 const USER_URL = `/api/admin/users/${USER_ID}`;
 const HEAD_HASH = 'c0ffee'.repeat(10) + 'abcd';
@@ -111,7 +110,7 @@ function routes(role: 'admin' | 'auditor', extra: Routes = {}): Routes {
 
 async function renderHistory() {
   const rendered = renderApp(`/admin-dashboard/manage-user/${USER_ID}/history`);
-  await screen.findByRole('heading', { level: 1, name: 'Account history: Ada Lovelace' }, FIVE_SECONDS);
+  await screen.findByRole('heading', { level: 1, name: 'Account history: Ada Lovelace' });
   return rendered;
 }
 

@@ -36,7 +36,7 @@ async function renderMethods(role: 'admin' | 'auditor', routes: Parameters<typeo
     ...routes,
   });
   renderApp('/admin-dashboard/payment-methods');
-  await screen.findByRole('heading', { level: 1, name: 'Payment Methods' }, { timeout: 5000 });
+  await screen.findByRole('heading', { level: 1, name: 'Payment Methods' });
   await screen.findByText('BITCOIN');
   return { api, setMethods: (next: PaymentMethodResponse[]) => (methods = next) };
 }

@@ -41,7 +41,7 @@ async function renderPlans(role: 'admin' | 'auditor', routes: Parameters<typeof 
     ...routes,
   });
   renderApp('/admin-dashboard/plans');
-  await screen.findByRole('heading', { level: 1, name: 'Plans' }, { timeout: 5000 });
+  await screen.findByRole('heading', { level: 1, name: 'Plans' });
   await screen.findByText('BASIC');
   return { api, setPlans: (next: PlanResponse[]) => (plans = next) };
 }

@@ -24,7 +24,7 @@ async function renderMessage(
     ...(send ? { [SEND]: send } : {}),
   });
   renderApp(`/admin-dashboard/message/${USER_ID}`);
-  await screen.findByRole('heading', { level: 1, name: 'Send a Message' }, { timeout: 5000 });
+  await screen.findByRole('heading', { level: 1, name: 'Send a Message' });
   await screen.findByText('To: Ada Lovelace <ada@example.com>');
   return api;
 }

@@ -69,7 +69,7 @@ describe('/admin-dashboard overview', () => {
     stubOverview();
     renderApp('/admin-dashboard');
 
-    expect(await screen.findByText('Welcome, Grace.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('Welcome, Grace.')).toBeInTheDocument();
     await screen.findByText('$1,500,000.50');
     expect(within(card('Total user')).getByText('1,234')).toBeInTheDocument();
     expect(within(card('Total Withdrawals')).getByText('$250,000.00')).toBeInTheDocument();
@@ -83,11 +83,9 @@ describe('/admin-dashboard overview', () => {
     stubOverview();
     renderApp('/admin-dashboard');
 
-    const table = await screen.findByRole(
-      'table',
-      { name: 'Deposits and withdrawals per day, last 30 days' },
-      { timeout: 5000 },
-    );
+    const table = await screen.findByRole('table', {
+      name: 'Deposits and withdrawals per day, last 30 days',
+    });
     const rows = within(table).getAllByRole('row');
     expect(rows).toHaveLength(31);
     expect(
@@ -105,7 +103,7 @@ describe('/admin-dashboard overview', () => {
     stubOverview();
     const { currentLocation } = renderApp('/admin-dashboard');
 
-    const latest = await screen.findByRole('region', { name: 'Latest Users' }, { timeout: 5000 });
+    const latest = await screen.findByRole('region', { name: 'Latest Users' });
     await userEvent.setup().click(await within(latest).findByRole('link', { name: /Ada Lovelace/ }));
     await waitFor(() =>
       expect(currentLocation().pathname).toBe(`/admin-dashboard/manage-user/${newestUser.id}`),
@@ -122,7 +120,7 @@ describe('/admin-dashboard overview', () => {
     });
     renderApp('/admin-dashboard');
 
-    expect(await screen.findByText('The service is unavailable.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('The service is unavailable.')).toBeInTheDocument();
     expect(await screen.findByText('No users yet')).toBeInTheDocument();
     expect(await screen.findByText('No running investments')).toBeInTheDocument();
   });
@@ -131,11 +129,7 @@ describe('/admin-dashboard overview', () => {
     stubOverview();
     const { currentLocation } = renderApp('/admin-dashboard');
 
-    const table = await screen.findByRole(
-      'table',
-      { name: 'Running investments of every member' },
-      { timeout: 5000 },
-    );
+    const table = await screen.findByRole('table', { name: 'Running investments of every member' });
     expect(screen.getByRole('heading', { level: 2, name: 'Running investments' })).toBeInTheDocument();
     const link = await within(table).findByRole('link', { name: 'Ada Lovelace' });
     expect(
@@ -167,14 +161,14 @@ describe('/admin-dashboard overview', () => {
     stubOverview({ pending: 0, enabled: false });
     renderApp('/admin-dashboard');
 
-    expect(await screen.findByText(APPROVALS_OFF, {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText(APPROVALS_OFF)).toBeInTheDocument();
   });
 
   it('says nothing of approvals when they are on', async () => {
     stubOverview({ pending: 2, enabled: true });
     renderApp('/admin-dashboard');
 
-    await screen.findByText('$1,500,000.50', {}, { timeout: 5000 });
+    await screen.findByText('$1,500,000.50');
     expect(await screen.findByRole('link', { name: 'Approvals 2' })).toBeInTheDocument();
     expect(screen.queryByText(APPROVALS_OFF)).not.toBeInTheDocument();
   });

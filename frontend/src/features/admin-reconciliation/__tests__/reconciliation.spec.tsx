@@ -6,7 +6,6 @@ import { stubApi, type StubbedAnswer } from '../../../testing/api-stub.js';
 import { renderApp } from '../../../testing/render-app.js';
 import { staffProfile, staffSession } from '../../../testing/staff-session.js';
 
-const FIVE_SECONDS = { timeout: 5000 };
 const LIST = 'GET /api/admin/books/reconciliations';
 const RECORD = 'POST /api/admin/books/reconciliations';
 const IMPORT = 'POST /api/admin/books/reconciliations/import';
@@ -89,7 +88,7 @@ async function renderReconciliation(
 ) {
   const api = stubApi({ 'GET /api/admin': staffSession(role), ...routes });
   renderApp('/admin-dashboard/reconciliation');
-  await screen.findByRole('heading', { level: 1, name: 'Reconciliation' }, FIVE_SECONDS);
+  await screen.findByRole('heading', { level: 1, name: 'Reconciliation' });
   return api;
 }
 
@@ -107,7 +106,7 @@ describe('/admin-dashboard/reconciliation', () => {
   it("lists each day's result: held against custody per payment method, its status, and who resolved it why", async () => {
     await renderReconciliation('auditor', { [LIST]: list([day({}), shortfall, resolved], 1) });
 
-    const open = await screen.findByRole('region', { name: '2026-11-25' }, FIVE_SECONDS);
+    const open = await screen.findByRole('region', { name: '2026-11-25' });
     expect(within(open).getByText('Difference open')).toBeInTheDocument();
     expect(rowsOf(within(open).getByRole('table'))).toEqual([
       ['BITCOIN (bitcoin)', '$1,400.00', '$1,500.00', '−$100.00'],
@@ -157,7 +156,7 @@ describe('/admin-dashboard/reconciliation', () => {
       },
     });
     const user = userEvent.setup();
-    const form = await screen.findByRole('form', { name: 'Held balances' }, FIVE_SECONDS);
+    const form = await screen.findByRole('form', { name: 'Held balances' });
     expect(screen.getByText('No reconciliation recorded yet.')).toBeInTheDocument();
 
     await user.click(within(form).getByRole('button', { name: 'Record reconciliation' }));
@@ -196,7 +195,7 @@ describe('/admin-dashboard/reconciliation', () => {
       },
     });
     const user = userEvent.setup();
-    const form = await screen.findByRole('form', { name: 'Held balances' }, FIVE_SECONDS);
+    const form = await screen.findByRole('form', { name: 'Held balances' });
     await user.type(within(form).getByLabelText('BITCOIN (bitcoin) held'), '1');
     await user.type(within(form).getByLabelText('ETHEREUM (ethereum) held'), '2');
     await user.click(within(form).getByRole('button', { name: 'Record reconciliation' }));
@@ -221,7 +220,7 @@ describe('/admin-dashboard/reconciliation', () => {
       },
     });
     const user = userEvent.setup();
-    const form = await screen.findByRole('form', { name: 'Held balances' }, FIVE_SECONDS);
+    const form = await screen.findByRole('form', { name: 'Held balances' });
     const csv = 'payment_method,amount\nBITCOIN,1500.00\nDOGECOIN,1\n';
 
     await user.upload(
@@ -258,7 +257,7 @@ describe('/admin-dashboard/reconciliation', () => {
       },
     });
     const user = userEvent.setup();
-    const open = await screen.findByRole('region', { name: '2026-11-25' }, FIVE_SECONDS);
+    const open = await screen.findByRole('region', { name: '2026-11-25' });
 
     await user.click(within(open).getByRole('button', { name: 'Resolve' }));
     const dialog = await screen.findByRole('dialog', { name: 'Resolve the difference of 2026-11-25' });

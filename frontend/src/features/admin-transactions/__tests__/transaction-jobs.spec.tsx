@@ -100,7 +100,7 @@ const rowOf = (amount: string) => screen.getByRole('cell', { name: amount }).clo
 
 async function openJobs(amount: string) {
   renderApp('/admin-dashboard/alltransaction');
-  await screen.findByRole('cell', { name: amount }, { timeout: 5000 });
+  await screen.findByRole('cell', { name: amount });
   await userEvent.setup().click(within(rowOf(amount)).getByRole('button', { name: 'Jobs' }));
   return screen.findByRole('dialog', { name: 'Jobs' });
 }

@@ -503,7 +503,7 @@ describe('/admin-dashboard/manage-user/:id', () => {
     });
     stubApi(routes('admin', { [`GET ${USER_URL}`]: closed }));
     renderApp(`/admin-dashboard/manage-user/${USER_ID}`);
-    await screen.findByRole('heading', { level: 1, name: 'Closed account' }, { timeout: 5000 });
+    await screen.findByRole('heading', { level: 1, name: 'Closed account' });
 
     expect(within(screen.getByRole('region', { name: 'Status' })).getByText('Closed')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Actions' })).not.toBeInTheDocument();

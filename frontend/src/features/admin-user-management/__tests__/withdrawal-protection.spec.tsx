@@ -69,7 +69,7 @@ function routes(role: 'admin' | 'auditor', extra: Parameters<typeof stubApi>[0] 
 
 async function renderSection() {
   renderApp(`/admin-dashboard/manage-user/${ADMIN_TEST_USER_ID}`);
-  await screen.findByRole('heading', { level: 1, name: 'Ada Lovelace' }, { timeout: 5000 });
+  await screen.findByRole('heading', { level: 1, name: 'Ada Lovelace' });
   await screen.findByRole('heading', { level: 3, name: 'Account lock' });
   return screen.getByRole('region', { name: 'Withdrawal protection' });
 }

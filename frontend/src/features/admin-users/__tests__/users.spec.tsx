@@ -49,7 +49,7 @@ const usersTable = () => screen.getByRole('table', { name: 'All users' });
 async function renderUsers(role: 'admin' | 'auditor' = 'admin') {
   const api = stubUsers(role);
   const rendered = renderApp('/admin-dashboard/alluser');
-  await screen.findByText('member1@example.com', {}, { timeout: 5000 });
+  await screen.findByText('member1@example.com');
   return { ...rendered, api };
 }
 

@@ -11,9 +11,9 @@ const selection = { planId: basic.id, paymentMethodId: bitcoin.id, amount: '1500
 
 async function renderDetails(state: unknown = selection) {
   const rendered = renderApp('/dashboard/deposit');
-  await screen.findByRole('heading', { level: 1, name: 'Financial Service' }, { timeout: 5000 });
+  await screen.findByRole('heading', { level: 1, name: 'Financial Service' });
   await act(() => rendered.navigate('/dashboard/deposit-details', { state }));
-  await screen.findByRole('button', { name: 'Complete Payment' }, { timeout: 5000 });
+  await screen.findByRole('button', { name: 'Complete Payment' });
   return { ...rendered, user: userEvent.setup() };
 }
 
@@ -45,7 +45,7 @@ describe('/dashboard/deposit-details', () => {
 
   it('returns to the plans when visited without the plans page choice', async () => {
     const { currentLocation } = renderApp('/dashboard/deposit-details');
-    await waitFor(() => expect(currentLocation().pathname).toBe('/dashboard/deposit'), { timeout: 5000 });
+    await waitFor(() => expect(currentLocation().pathname).toBe('/dashboard/deposit'));
     expect(await screen.findByRole('heading', { level: 1, name: 'Financial Service' })).toBeInTheDocument();
   });
 

@@ -9,7 +9,7 @@ const MISSING_CHOICE = 'Please select a plan, a payment method, and enter an amo
 
 async function renderPlans() {
   const rendered = renderApp('/dashboard/crypto');
-  await screen.findByRole('button', { name: /^BASIC/ }, { timeout: 5000 });
+  await screen.findByRole('button', { name: /^BASIC/ });
   return { ...rendered, user: userEvent.setup() };
 }
 
@@ -17,9 +17,7 @@ describe('/dashboard/deposit', () => {
   it('offers real estate and crypto plans and links back to the dashboard', async () => {
     stubCatalog();
     renderApp('/dashboard/deposit');
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Financial Service' }, { timeout: 5000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Financial Service' })).toBeInTheDocument();
     expect(screen.getByText(/invest in various financial services/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Real Estate Plans' })).toHaveAttribute(
       'href',
@@ -126,9 +124,7 @@ describe('/dashboard/crypto', () => {
   it('says so when the plans cannot be fetched', async () => {
     stubCatalog({ 'GET /api/plans?kind=real_estate': { status: 500, body: { message: 'Boom' } } });
     renderApp('/dashboard/real-estate');
-    expect(
-      await screen.findAllByText('An error occurred while fetching the data.', {}, { timeout: 5000 }),
-    ).toHaveLength(1);
+    expect(await screen.findAllByText('An error occurred while fetching the data.')).toHaveLength(1);
     expect(screen.getByRole('heading', { level: 1, name: 'Real Estate Plans' })).toBeInTheDocument();
   });
 });

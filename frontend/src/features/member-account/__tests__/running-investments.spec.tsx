@@ -6,8 +6,6 @@ import { stubApi } from '../../../testing/api-stub.js';
 import { memberApi } from '../../../app/routes/dashboard/__tests__/member-fixtures.js';
 import { renderApp, setViewportWidth } from '../../../testing/render-app.js';
 
-const FIVE_SECONDS = { timeout: 5000 };
-
 const basic = {
   id: '7c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e01',
   plan_name: 'BASIC',
@@ -36,7 +34,7 @@ async function renderHome(investments: unknown[]) {
   setViewportWidth(1280);
   stubApi({ ...memberApi, 'GET /api/user/investments': { status: 200, body: { data: investments } } });
   renderApp('/dashboard');
-  return screen.findByRole('region', { name: 'Running investments' }, FIVE_SECONDS);
+  return screen.findByRole('region', { name: 'Running investments' });
 }
 
 describe('running investments on the dashboard home', () => {
@@ -86,7 +84,7 @@ describe('running investments on the dashboard home', () => {
     setViewportWidth(1280);
     stubApi({ ...memberApi, 'GET /api/user/investments': { status: 503, body: { message: 'Down' } } });
     renderApp('/dashboard');
-    const section = await screen.findByRole('region', { name: 'Running investments' }, FIVE_SECONDS);
+    const section = await screen.findByRole('region', { name: 'Running investments' });
     expect(await within(section).findByRole('alert')).toHaveTextContent(
       'An error occurred while fetching the data.',
     );

@@ -35,7 +35,7 @@ function stubMemberApi(routes: Record<string, Route> = {}) {
 
 async function renderScreen(path: string, formName: string) {
   const rendered = renderApp(path);
-  await screen.findByRole('form', { name: formName }, { timeout: 5000 });
+  await screen.findByRole('form', { name: formName });
   return { ...rendered, user: userEvent.setup() };
 }
 

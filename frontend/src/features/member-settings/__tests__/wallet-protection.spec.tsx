@@ -53,7 +53,7 @@ function stubMemberApi(routes: Record<string, StubbedAnswer | (() => StubbedAnsw
 
 async function renderGateway() {
   const rendered = renderApp('/dashboard/update-wallet');
-  await screen.findByRole('form', { name: 'Withdrawal Gateway' }, { timeout: 5000 });
+  await screen.findByRole('form', { name: 'Withdrawal Gateway' });
   return { ...rendered, user: userEvent.setup() };
 }
 

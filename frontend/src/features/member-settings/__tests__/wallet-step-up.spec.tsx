@@ -52,7 +52,7 @@ describe('/dashboard/update-wallet once two-step verification is on', () => {
       'PUT /api/user/wallets': { status: 200, body: { message: 'Wallet address saved successfully' } },
     });
     renderApp('/dashboard/update-wallet');
-    const form = await screen.findByRole('form', { name: 'Withdrawal Gateway' }, { timeout: 5000 });
+    const form = await screen.findByRole('form', { name: 'Withdrawal Gateway' });
     const user = userEvent.setup();
     const stepUp = await within(form).findByRole('group', { name: twoFactorMessages.stepUpTitle });
 

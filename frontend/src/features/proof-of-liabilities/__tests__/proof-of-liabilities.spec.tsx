@@ -4,8 +4,6 @@ import { screen, within } from '@testing-library/react';
 import { stubApi } from '../../../testing/api-stub.js';
 import { renderApp } from '../../../testing/render-app.js';
 
-const FIVE_SECONDS = { timeout: 5000 };
-
 const publication = (period: string, total: string, members: number) => ({
   period,
   to: '2026-11-27T00:00:00.000Z',
@@ -29,9 +27,9 @@ describe('/proof-of-liabilities', () => {
     renderApp('/proof-of-liabilities');
 
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Proof of liabilities' }, FIVE_SECONDS),
+      await screen.findByRole('heading', { level: 1, name: 'Proof of liabilities' }),
     ).toBeInTheDocument();
-    const close = await screen.findByRole('listitem', { name: 'Close of 2026-11-26' }, FIVE_SECONDS);
+    const close = await screen.findByRole('listitem', { name: 'Close of 2026-11-26' });
     expect(close).toHaveTextContent('Total owed to members$1,250,000.00');
     expect(close).toHaveTextContent('Leaves12 (3 members)');
     expect(close).toHaveTextContent(`Root hash${'3f'.repeat(32)}`);
@@ -55,12 +53,12 @@ describe('/proof-of-liabilities', () => {
   it('says when nothing is published yet, and when the list cannot be loaded', async () => {
     stubApi({ 'GET /api/proof-of-liabilities': { status: 200, body: { publications: [] } } });
     const first = renderApp('/proof-of-liabilities');
-    expect(await screen.findByText('No period has been closed yet.', {}, FIVE_SECONDS)).toBeInTheDocument();
+    expect(await screen.findByText('No period has been closed yet.')).toBeInTheDocument();
     first.unmount();
 
     stubApi({ 'GET /api/proof-of-liabilities': { status: 503, body: { message: 'Unavailable' } } });
     renderApp('/proof-of-liabilities');
-    expect(await screen.findByRole('alert', {}, FIVE_SECONDS)).toHaveTextContent(
+    expect(await screen.findByRole('alert')).toHaveTextContent(
       'The published totals could not be loaded. Please try again later.',
     );
   });

@@ -94,7 +94,7 @@ function stubSecurity(current: () => SecurityOverview, routes: Record<string, Ro
 
 async function renderSecurity() {
   const rendered = renderApp('/dashboard/security');
-  await screen.findByRole('heading', { level: 1, name: 'Security' }, { timeout: 5000 });
+  await screen.findByRole('heading', { level: 1, name: 'Security' });
   await screen.findByRole('region', { name: twoFactorMessages.activeSessions });
   return { ...rendered, user: userEvent.setup() };
 }
@@ -387,11 +387,7 @@ describe('the dashboard offer of two-step verification', () => {
     window.sessionStorage.clear();
     stubSecurity(() => off);
     renderApp('/dashboard');
-    const offer = await screen.findByRole(
-      'region',
-      { name: twoFactorMessages.offerToMembers },
-      { timeout: 5000 },
-    );
+    const offer = await screen.findByRole('region', { name: twoFactorMessages.offerToMembers });
     expect(within(offer).getByRole('link', { name: 'Set up two-step verification' })).toHaveAttribute(
       'href',
       '/dashboard/security',
@@ -404,7 +400,7 @@ describe('the dashboard offer of two-step verification', () => {
     window.sessionStorage.clear();
     stubSecurity(() => on);
     renderApp('/dashboard');
-    await screen.findByText('Welcome, Ada.', {}, { timeout: 5000 });
+    await screen.findByText('Welcome, Ada.');
     await screen.findByRole('region', { name: 'Account Balance' });
     expect(screen.queryByRole('region', { name: twoFactorMessages.offerToMembers })).not.toBeInTheDocument();
   });
@@ -421,7 +417,7 @@ describe('staff without a second factor', () => {
     });
     const { currentLocation } = renderApp('/admin-dashboard/alluser');
 
-    expect(await screen.findByText(twoFactorMessages.setUpFirst, {}, { timeout: 5000 })).toBeVisible();
+    expect(await screen.findByText(twoFactorMessages.setUpFirst)).toBeVisible();
     expect(currentLocation().pathname).toBe('/admin-dashboard/security');
     expect(screen.getByRole('button', { name: twoFactorMessages.setUpAuthenticator })).toBeVisible();
     // The screen asked for nothing it would be refused.
@@ -437,9 +433,7 @@ describe('staff without a second factor', () => {
     });
     const { currentLocation } = renderApp('/admin-dashboard');
 
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Security' }, { timeout: 5000 }),
-    ).toBeVisible();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Security' })).toBeVisible();
     expect(currentLocation().pathname).toBe('/admin-dashboard/security');
     expect(screen.getAllByText(twoFactorMessages.setUpFirst).length).toBeGreaterThan(0);
   });

@@ -17,7 +17,6 @@ import { deferred, stubApi, type StubbedAnswer } from '../../../testing/api-stub
 import { renderApp, setViewportWidth } from '../../../testing/render-app.js';
 import { cellsOf } from '../../../testing/table-cells.js';
 
-const FIVE_SECONDS = { timeout: 5000 };
 const STATEMENT = 'GET /api/user/statement';
 
 const zero: AccountBalances = {
@@ -115,7 +114,7 @@ async function renderStatement(
     ...routes,
   });
   const rendered = renderApp('/dashboard/statement');
-  await screen.findByRole('heading', { level: 1, name: 'Statement' }, FIVE_SECONDS);
+  await screen.findByRole('heading', { level: 1, name: 'Statement' });
   return { ...rendered, api, user: userEvent.setup() };
 }
 
@@ -314,9 +313,7 @@ describe('the statement screen', () => {
     expect(await screen.findAllByText('Loading...')).not.toHaveLength(0);
 
     held.resolve({ status: 503, body: { message: 'The statement is not available right now' } });
-    expect(await screen.findByRole('alert', {}, FIVE_SECONDS)).toHaveTextContent(
-      'The statement is not available right now',
-    );
+    expect(await screen.findByRole('alert')).toHaveTextContent('The statement is not available right now');
 
     answer = () => ({ status: 200, body: statement() });
     await user.click(screen.getByRole('button', { name: 'Try again' }));
@@ -360,7 +357,7 @@ describe("the statement's proof of liabilities", () => {
       'GET /api/user/statement/proof': { status: 200, body: { proof } },
     });
 
-    expect(await screen.findByText('11-salt-3', {}, FIVE_SECONDS)).toBeInTheDocument();
+    expect(await screen.findByText('11-salt-3')).toBeInTheDocument();
     const leaves = proof.leaves.map((leaf, index) =>
       screen.getByRole('region', { name: `Leaf ${index + 1} of 4: $${leaf.part.replace('000.', ',000.')}` }),
     );
@@ -386,7 +383,7 @@ describe("the statement's proof of liabilities", () => {
       'GET /api/user/statement/proof': { status: 200, body: { proof: { ...proof, leaves: tampered } } },
     });
 
-    await user.click(await screen.findByRole('button', { name: 'Verify' }, FIVE_SECONDS));
+    await user.click(await screen.findByRole('button', { name: 'Verify' }));
     expect(await screen.findByRole('status')).toHaveTextContent(
       'Does not verify: The leaf does not match its salt, account id and part',
     );

@@ -86,7 +86,7 @@ function stubMemberApi(routes: Record<string, StubbedAnswer | (() => StubbedAnsw
 
 async function renderWithdrawal(path: string) {
   const rendered = renderApp(path);
-  await screen.findByRole('form', {}, { timeout: 5000 });
+  await screen.findByRole('form');
   await screen.findByRole('button', { name: 'BITCOIN' });
   return { ...rendered, user: userEvent.setup() };
 }
@@ -98,9 +98,7 @@ describe('/dashboard/withdraw', () => {
     stubMemberApi();
     renderApp('/dashboard/withdraw');
 
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Withdraw' }, { timeout: 5000 }),
-    ).toBeVisible();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Withdraw' })).toBeVisible();
     expect(
       screen.getByText(/Profit cannot be withdrawn until the investment period is complete/),
     ).toBeVisible();

@@ -79,7 +79,7 @@ const withdrawalAnswer = {
 
 async function fillWithdrawal() {
   renderApp('/dashboard/withdraw-balance');
-  await screen.findByRole('form', { name: 'Withdraw Balance' }, { timeout: 5000 });
+  await screen.findByRole('form', { name: 'Withdraw Balance' });
   const user = userEvent.setup();
   await user.click(await screen.findByRole('button', { name: 'BITCOIN' }));
   await user.type(screen.getByLabelText('Amount'), '100.50');

@@ -127,7 +127,16 @@ describe('the api while Redis is down', () => {
 
     const delivered = await inbox.next(member.email, 15_000);
     expect(delivered.subject).toBe('Your Ledgerstone password was changed');
-    const { rows: relayed } = await sql`select enqueued_at from mail_outbox`.execute(testApp.db);
+    // The relay marks the row in the transaction that queued the job, and the mailer may deliver the job before
+    // that transaction commits: wait for the mark rather than read it once.
+    const outbox = async () =>
+      (await sql<{ enqueued_at: Date | null }>`select enqueued_at from mail_outbox`.execute(testApp.db)).rows;
+    const deadline = Date.now() + 10_000;
+    let relayed = await outbox();
+    while (relayed.some((row) => row.enqueued_at === null) && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      relayed = await outbox();
+    }
     expect(relayed).toEqual([{ enqueued_at: expect.any(Date) }]);
   }, 60_000);
 });

@@ -14,7 +14,6 @@ import { getQueryClient } from '../../../../lib/query-provider.js';
 import { preloadableLazy } from '../../../../lib/preloadable-lazy.js';
 import { stubApi, type StubbedAnswer } from '../../../../testing/api-stub.js';
 
-const FIVE_SECONDS = { timeout: 5000 };
 const EXPIRED = 'Your session has expired. Please log in again.';
 
 const staff = (role: 'admin' | 'auditor') => ({
@@ -87,7 +86,7 @@ describe('the admin layout', () => {
       'GET /api/admin': { status: 200, body: staff('admin') },
       'GET /api/admin/probe': { status: 200, body: {} },
     });
-    expect(await screen.findByRole('heading', { name: 'Probe' }, FIVE_SECONDS)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Probe' })).toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: 'Admin' });
     expect(
       within(nav)
@@ -120,8 +119,8 @@ describe('the admin layout', () => {
       'GET /api/admin/probe': { status: 200, body: {} },
       'GET /api/admin/approvals/summary': () => ({ status: 200, body: { pending, enabled: true } }),
     });
-    const nav = await screen.findByRole('navigation', { name: 'Admin' }, FIVE_SECONDS);
-    expect(await within(nav).findByRole('link', { name: 'Approvals 2' }, FIVE_SECONDS)).toHaveAttribute(
+    const nav = await screen.findByRole('navigation', { name: 'Admin' });
+    expect(await within(nav).findByRole('link', { name: 'Approvals 2' })).toHaveAttribute(
       'href',
       '/admin-dashboard/approvals',
     );
@@ -136,7 +135,7 @@ describe('the admin layout', () => {
       'GET /api/admin': { status: 200, body: staff('auditor') },
       'GET /api/admin/probe': { status: 200, body: {} },
     });
-    expect(await screen.findByText('Auditor (read-only)', {}, FIVE_SECONDS)).toBeInTheDocument();
+    expect(await screen.findByText('Auditor (read-only)')).toBeInTheDocument();
     expect(screen.getByText('Role: auditor')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Confirm' })).not.toBeInTheDocument();
   });
@@ -146,7 +145,7 @@ describe('the admin layout', () => {
       'GET /api/admin': { status: 200, body: staff('admin') },
       'GET /api/admin/probe': { status: 401, body: { message: EXPIRED } },
     });
-    expect(await screen.findByText(EXPIRED, {}, FIVE_SECONDS)).toBeInTheDocument();
+    expect(await screen.findByText(EXPIRED)).toBeInTheDocument();
     await waitFor(() => expect(currentPath()).toBe('/admin-login'));
     expect(screen.getByText('Back to: /admin-dashboard/alluser')).toBeInTheDocument();
   });
@@ -157,7 +156,7 @@ describe('the admin layout', () => {
       'GET /api/admin/probe': { status: 200, body: {} },
       'POST /api/admin/probe/confirm': { status: 401, body: { message: EXPIRED } },
     });
-    await userEvent.setup().click(await screen.findByRole('button', { name: 'Confirm' }, FIVE_SECONDS));
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Confirm' }));
     expect(await screen.findByText(EXPIRED)).toBeInTheDocument();
     await waitFor(() => expect(currentPath()).toBe('/admin-login'));
   });
@@ -166,7 +165,7 @@ describe('the admin layout', () => {
     const { currentPath } = renderAdminArea('/admin-dashboard', {
       'GET /api/admin': { status: 401, body: { message: 'Please log in' } },
     });
-    await waitFor(() => expect(currentPath()).toBe('/admin-login'), FIVE_SECONDS);
+    await waitFor(() => expect(currentPath()).toBe('/admin-login'));
     expect(await screen.findByText('Please log in')).toBeInTheDocument();
   });
 
@@ -176,7 +175,7 @@ describe('the admin layout', () => {
       'GET /api/admin/probe': { status: 200, body: {} },
       'POST /api/admin/logout': { status: 200, body: { message: 'Logged out' } },
     });
-    await screen.findByRole('heading', { name: 'Probe' }, FIVE_SECONDS);
+    await screen.findByRole('heading', { name: 'Probe' });
     await userEvent
       .setup()
       .click(within(screen.getByRole('banner')).getByRole('button', { name: 'Log out' }));
@@ -196,11 +195,11 @@ describe('the admin layout', () => {
         return { status: 200, body: { message: 'Logged out' } };
       },
     });
-    await screen.findByText('Loaded', {}, FIVE_SECONDS);
+    await screen.findByText('Loaded');
     await userEvent
       .setup()
       .click(within(screen.getByRole('banner')).getByRole('button', { name: 'Log out' }));
-    await screen.findByRole('heading', { name: 'Admin login' }, FIVE_SECONDS);
+    await screen.findByRole('heading', { name: 'Admin login' });
     await new Promise((resolve) => setTimeout(resolve, 100));
 
     const requests = api.fetchStub.mock.calls.map(([url, init]) => `${init?.method ?? 'GET'} ${String(url)}`);
@@ -219,10 +218,10 @@ describe('the admin layout', () => {
       600,
     );
     expect(screen.queryByRole('navigation', { name: 'Admin' })).not.toBeInTheDocument();
-    await screen.findByRole('heading', { name: 'Probe' }, FIVE_SECONDS);
+    await screen.findByRole('heading', { name: 'Probe' });
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Open menu' }));
-    const menu = await screen.findByRole('dialog', {}, FIVE_SECONDS);
+    const menu = await screen.findByRole('dialog');
     await user.click(within(menu).getByRole('link', { name: 'All User' }));
     await waitFor(() => expect(currentPath()).toBe('/admin-dashboard/alluser'));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());

@@ -95,6 +95,6 @@ describe('/admin-login', () => {
   it('sends a visitor without an admin session from /admin-dashboard back to /admin-login', async () => {
     stubApi({ 'GET /api/admin': { status: 401, body: { message: 'Please log in' } } });
     const { currentLocation } = renderApp('/admin-dashboard');
-    await waitFor(() => expect(currentLocation().pathname).toBe('/admin-login'), { timeout: 5000 });
+    await waitFor(() => expect(currentLocation().pathname).toBe('/admin-login'));
   });
 });

@@ -10,7 +10,7 @@ const TOKEN = 'v1.9f2c4e1a.b64-signature_part';
 
 async function renderLockPage(path: string) {
   const rendered = renderApp(path);
-  await screen.findByRole('heading', { level: 1, name: 'Lock my account' }, { timeout: 5000 });
+  await screen.findByRole('heading', { level: 1, name: 'Lock my account' });
   return { ...rendered, user: userEvent.setup() };
 }
 

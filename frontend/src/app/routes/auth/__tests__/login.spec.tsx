@@ -130,6 +130,6 @@ describe('/login', () => {
   it('sends a visitor without a session from /dashboard back to /login', async () => {
     stubApi({ 'GET /api/user': { status: 401, body: { message: 'Please log in' } } });
     const { currentLocation } = renderApp('/dashboard');
-    await waitFor(() => expect(currentLocation().pathname).toBe('/login'), { timeout: 5000 });
+    await waitFor(() => expect(currentLocation().pathname).toBe('/login'));
   });
 });

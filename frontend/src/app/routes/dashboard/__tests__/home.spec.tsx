@@ -7,8 +7,6 @@ import { stubApi } from '../../../../testing/api-stub.js';
 import { cellsOf } from '../../../../testing/table-cells.js';
 import { member, memberApi } from './member-fixtures.js';
 
-const FIVE_SECONDS = { timeout: 5000 };
-
 const activity = {
   data: [
     {
@@ -50,7 +48,7 @@ async function renderHome(overrides: Record<string, { status: number; body?: unk
   setViewportWidth(1280);
   stubApi({ ...memberApi, 'GET /api/user/activity': { status: 200, body: activity }, ...overrides });
   const rendered = renderApp('/dashboard');
-  await screen.findByRole('heading', { level: 1, name: 'Dashboard' }, FIVE_SECONDS);
+  await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
   return rendered;
 }
 
@@ -120,7 +118,7 @@ describe('the dashboard home', () => {
 
   it('lists recent activity with readable labels and the adjustment reasons', async () => {
     await renderHome();
-    const list = await screen.findByRole('list', { name: 'Recent activity' }, FIVE_SECONDS);
+    const list = await screen.findByRole('list', { name: 'Recent activity' });
     const entries = within(list).getAllByRole('listitem');
     expect(entries).toHaveLength(4);
     expect(entries[0]).toHaveTextContent('Balance adjusted: Account Balance');
@@ -162,7 +160,7 @@ describe('the dashboard home', () => {
         },
       },
     });
-    const list = await screen.findByRole('list', { name: 'Recent activity' }, FIVE_SECONDS);
+    const list = await screen.findByRole('list', { name: 'Recent activity' });
     const entries = within(list).getAllByRole('listitem');
 
     expect(entries.map((entry) => entry.textContent)).toEqual([

@@ -7,11 +7,9 @@ import { renderApp, setViewportWidth } from '../../../../testing/render-app.js';
 import { stubApi } from '../../../../testing/api-stub.js';
 import { member, memberApi } from './member-fixtures.js';
 
-const FIVE_SECONDS = { timeout: 5000 };
-
 async function renderMemberArea(path: string) {
   const rendered = renderApp(path);
-  await screen.findByRole('heading', { level: 1 }, FIVE_SECONDS);
+  await screen.findByRole('heading', { level: 1 });
   return rendered;
 }
 
@@ -89,12 +87,12 @@ describe('the member layout', () => {
 
     expect(screen.queryByRole('navigation', { name: 'Member' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Open menu' }));
-    const menu = await screen.findByRole('dialog', {}, FIVE_SECONDS);
+    const menu = await screen.findByRole('dialog');
     expect(within(menu).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
 
     await user.click(within(menu).getByRole('link', { name: 'Affiliate' }));
     await waitFor(() => expect(currentLocation().pathname).toBe('/dashboard/affiliate'));
-    expect(await screen.findByRole('heading', { name: 'Referral' }, FIVE_SECONDS)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Referral' })).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
     await user.click(screen.getByRole('button', { name: 'Open menu' }));
@@ -150,7 +148,7 @@ describe('the member layout', () => {
 
     await user.click(within(screen.getByRole('banner')).getByRole('button', { name: 'Log out' }));
     await waitFor(() => expect(currentLocation().pathname).toBe('/'));
-    await screen.findByRole('heading', { level: 1 }, FIVE_SECONDS);
+    await screen.findByRole('heading', { level: 1 });
     await new Promise((resolve) => setTimeout(resolve, 100));
 
     const requests = api.fetchStub.mock.calls.map(([url, init]) => `${init?.method ?? 'GET'} ${String(url)}`);
@@ -177,17 +175,15 @@ describe('the member layout', () => {
     const user = userEvent.setup();
     const { currentLocation } = renderApp('/dashboard/withdraw-history');
 
-    await waitFor(() => expect(currentLocation().pathname).toBe('/login'), FIVE_SECONDS);
-    await user.type(await screen.findByLabelText(/^Email/, {}, FIVE_SECONDS), 'ada@example.com');
+    await waitFor(() => expect(currentLocation().pathname).toBe('/login'));
+    await user.type(await screen.findByLabelText(/^Email/), 'ada@example.com');
     await user.type(screen.getByLabelText(/^Password/), 'correct horse');
     await user.click(
       within(screen.getByRole('form', { name: 'Login' })).getByRole('button', { name: 'Login' }),
     );
 
     await waitFor(() => expect(currentLocation().pathname).toBe('/dashboard/withdraw-history'));
-    expect(
-      await screen.findByRole('heading', { name: 'Withdraw History' }, FIVE_SECONDS),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Withdraw History' })).toBeInTheDocument();
   });
 
   it('shows the 404 inside the layout for an unknown path', async () => {
@@ -207,7 +203,7 @@ describe('the member layout', () => {
     await renderMemberArea('/dashboard');
 
     await user.click(screen.getByRole('button', { name: 'Open menu' }));
-    await screen.findByRole('dialog', {}, FIVE_SECONDS);
+    await screen.findByRole('dialog');
     viewport.resize(700);
     expect(screen.getByRole('dialog')).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Member' })).toBeInTheDocument();
@@ -220,7 +216,7 @@ describe('the member layout', () => {
     stubApi(memberApi);
     const { container } = await renderMemberArea('/dashboard');
     await screen.findByRole('table', { name: 'Market overview' });
-    await screen.findAllByText('$64,250.12', {}, FIVE_SECONDS);
+    await screen.findAllByText('$64,250.12');
     // jsdom computes no layout, so contrast is left to the browser tests.
     const results = await axe.run(container, { rules: { 'color-contrast': { enabled: false } } });
     const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');

@@ -7,13 +7,11 @@ import { stubApi, type StubbedAnswer } from '../../../../testing/api-stub.js';
 import { memberApi } from './member-fixtures.js';
 import { cellsOf } from '../../../../testing/table-cells.js';
 
-const FIVE_SECONDS = { timeout: 5000 };
-
 async function renderScreen(path: string, answers: Record<string, StubbedAnswer>) {
   setViewportWidth(1280);
   stubApi({ ...memberApi, ...answers });
   renderApp(path);
-  await screen.findByRole('heading', { level: 1 }, FIVE_SECONDS);
+  await screen.findByRole('heading', { level: 1 });
 }
 
 const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
@@ -78,7 +76,7 @@ describe('the deposit history', () => {
       'GET /api/transactions/deposit': () => new Promise<StubbedAnswer>((resolve) => (answer = resolve)),
     });
     renderApp('/dashboard/deposit-history');
-    expect(await screen.findByText('Loading...', {}, FIVE_SECONDS)).toBeInTheDocument();
+    expect(await screen.findByText('Loading...')).toBeInTheDocument();
     answer({ status: 500, body: { message: 'Internal error' } });
     expect(await screen.findByRole('alert')).toHaveTextContent('An error occurred while fetching the data.');
   });

@@ -22,7 +22,7 @@ async function renderHome(width: number, protection: unknown) {
   setViewportWidth(width);
   stubApi({ ...memberApi, 'GET /api/user/withdrawal-protection': { status: 200, body: protection } });
   renderApp('/dashboard');
-  await screen.findByRole('heading', { level: 1, name: 'Dashboard' }, { timeout: 5000 });
+  await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
   await screen.findByText('Welcome, Ada.');
 }
 
