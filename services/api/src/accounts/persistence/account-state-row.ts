@@ -4,12 +4,10 @@ import {
   type AccountState,
   type DecidedDepositStatus,
   type Deposit,
-  type DepositStatus,
   type Investment,
   type SettledWithdrawalStatus,
   type Withdrawal,
   type WithdrawalLimits,
-  type WithdrawalStatus,
 } from '@ledgerstone/ledger';
 
 type Stored<T> = { [K in keyof T]: T[K] extends bigint ? string : T[K] };
@@ -28,9 +26,9 @@ interface StoredAccountState extends Stored<Omit<AccountState, Nested>> {
  * they sit among the rest with their whole record, and the outcome maps are missing.
  */
 interface LegacyEntries {
-  deposits: Record<string, Stored<Deposit> & { status: DepositStatus }>;
+  deposits: Record<string, Stored<Deposit>>;
   investments: Record<string, Stored<Investment> & { maturedOn?: string | null }>;
-  withdrawals: Record<string, Stored<Withdrawal> & { status: WithdrawalStatus }>;
+  withdrawals: Record<string, Stored<Withdrawal>>;
 }
 
 function mapValues<A, B>(record: Readonly<Record<string, A>>, map: (value: A) => B): Record<string, B> {
@@ -72,8 +70,8 @@ export function storeAccountState(state: AccountState): StoredAccountState {
 }
 
 export function loadAccountState(stored: unknown): AccountState {
-  const state = stored as StoredAccountState & Partial<LegacyEntries>;
-  const legacy = separateLegacyEntries(state as unknown as LegacyEntries);
+  const state = stored as StoredAccountState;
+  const legacy = separateLegacyEntries(state);
   return {
     available: centsFromString(state.available),
     invested: centsFromString(state.invested),
