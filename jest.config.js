@@ -39,6 +39,7 @@ export default {
       displayName: 'node',
       testEnvironment: 'node',
       testMatch: ['<rootDir>/**/src/**/*.unit.spec.ts', '<rootDir>/**/src/**/*.int.spec.ts'],
+      setupFilesAfterEnv: ['<rootDir>/jest.node-setup.js'],
     },
     {
       ...shared,
