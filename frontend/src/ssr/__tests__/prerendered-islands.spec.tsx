@@ -1,4 +1,4 @@
-import { describe, expect, it } from '@jest/globals';
+import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 
 // Reads the build's output: run `npm run build` first (as the frontend's test command does).
@@ -106,5 +106,42 @@ describe('pre-rendered sign-in pages', () => {
     const signup = prerendered('/signup').querySelector<HTMLElement>('#root [data-island="signup"]');
     expect(JSON.parse(signup?.dataset.props ?? '')).toEqual({ referralCode: '' });
     expect(signup?.querySelector('form[aria-labelledby]')).not.toBeNull();
+  });
+});
+
+describe('the script loader of a pre-rendered page', () => {
+  afterEach(() => {
+    jest.useRealTimers();
+    document.head.replaceChildren();
+  });
+
+  it('adds the entry at once and the page’s chunks a few per task, each once, after the first paint', () => {
+    jest.useFakeTimers();
+    const loader = scriptLoader(prerendered('/dashboard'));
+    const preloads = JSON.parse(/(\["\/assets\/[^\]]*\])/.exec(loader)?.[1] ?? '[]') as string[];
+    expect(preloads.length).toBeGreaterThan(16);
+    const added = () => ({
+      entries: [...document.head.querySelectorAll<HTMLScriptElement>('script[type="module"]')].map(
+        (script) => script.getAttribute('src'),
+      ),
+      preloads: [...document.head.querySelectorAll('link[rel="modulepreload"]')].map((link) =>
+        link.getAttribute('href'),
+      ),
+    });
+
+    new Function(loader.replace(/^\s*<script>|<\/script>\s*$/g, ''))();
+    expect(added()).toEqual({ entries: [], preloads: [] });
+
+    // jsdom reports no paint: the loader's fallbacks (the next frame, or a timer) stand in for the first paint.
+    const perTask: number[] = [];
+    while (jest.getTimerCount() > 0) {
+      const before = added().preloads.length;
+      jest.advanceTimersToNextTimer();
+      perTask.push(added().preloads.length - before);
+      if (added().preloads.length > 0) expect(added().entries).toEqual([appEntry]);
+    }
+    expect(added().preloads).toEqual(preloads);
+    expect(added().entries).toEqual([appEntry]);
+    expect(Math.max(...perTask)).toBeLessThanOrEqual(8);
   });
 });
