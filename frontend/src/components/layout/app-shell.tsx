@@ -8,7 +8,7 @@ import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { lazy, Suspense, useEffect, useId, useState, type ReactNode } from 'react';
+import { lazy, memo, Suspense, useEffect, useId, useState, type ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 
 import { LogoMark } from '../ui/logo.js';
@@ -45,8 +45,11 @@ type AppShellProps = {
   children?: ReactNode;
 };
 
-/** The signed-in areas: sidebar (or slide-in menu), top bar with the person and Log out, and the content. */
-export function AppShell({
+/**
+ * The signed-in areas: sidebar (or slide-in menu), top bar with the person and Log out, and the content.
+ * Memoized: a layout's queries answering re-render it only when what it shows changes.
+ */
+export const AppShell = memo(function AppShell({
   label,
   homeHref,
   groups,
@@ -183,4 +186,4 @@ export function AppShell({
       )}
     </Box>
   );
-}
+});

@@ -2,13 +2,14 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { lazy } from 'react';
+import { lazy, memo } from 'react';
 
 import { WhenNearViewport } from '../../../components/ui/when-near-viewport.js';
 import { env } from '../../../config/env.js';
 import { paths } from '../../../config/paths.js';
 import { useMemberProfile } from '../../../api/member-profile.js';
 import { useWithdrawalProtection } from '../../../api/withdrawal-protection.js';
+import { useShownQuery, type ShownQuery } from '../../../lib/use-shown-query.js';
 import { useAccountActivity } from '../../../features/member-account/api/get-account-activity.js';
 import { useMarketPrices } from '../../../features/member-account/api/get-market-prices.js';
 import { useRunningInvestments } from '../../../features/member-account/api/get-running-investments.js';
@@ -26,11 +27,33 @@ const AffiliateLink = lazy(async () => ({
 }));
 
 export function Component() {
-  const profile = useMemberProfile();
-  const prices = useMarketPrices();
-  const activity = useAccountActivity();
-  const investments = useRunningInvestments();
-  const protection = useWithdrawalProtection();
+  return (
+    <HomeContent
+      profile={useShownQuery(useMemberProfile())}
+      prices={useShownQuery(useMarketPrices())}
+      activity={useShownQuery(useAccountActivity())}
+      investments={useShownQuery(useRunningInvestments())}
+      protection={useShownQuery(useWithdrawalProtection())}
+    />
+  );
+}
+
+type HomeQueries = {
+  profile: ShownQuery<ReturnType<typeof useMemberProfile>['data']>;
+  prices: ShownQuery<ReturnType<typeof useMarketPrices>['data']>;
+  activity: ShownQuery<ReturnType<typeof useAccountActivity>['data']>;
+  investments: ShownQuery<ReturnType<typeof useRunningInvestments>['data']>;
+  protection: ShownQuery<ReturnType<typeof useWithdrawalProtection>['data']>;
+};
+
+// Memoized: each answer renders it once, in the background (see useShownQuery).
+const HomeContent = memo(function HomeContent({
+  profile,
+  prices,
+  activity,
+  investments,
+  protection,
+}: HomeQueries) {
   return (
     <>
       <title>{`Dashboard | ${env.PRODUCT_NAME}`}</title>
@@ -75,4 +98,4 @@ export function Component() {
       <RecentActivity activity={activity.data} isLoading={activity.isPending} isError={activity.isError} />
     </>
   );
-}
+});

@@ -1,3 +1,4 @@
+import { useCallback, useDeferredValue, useMemo } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 
 import { AppShell } from '../../../components/layout/app-shell.js';
@@ -13,7 +14,11 @@ export function Component() {
   const location = useLocation();
   const navigate = useNavigate();
   const logout = useLogoutMember({ leave: () => navigate(paths.home.path) });
-  const logOut = () => logout.mutate();
+  const { mutate } = logout;
+  const logOut = useCallback(() => mutate(), [mutate]);
+  const groups = useMemo(() => memberNavigation(logOut), [logOut]);
+  // The name renders in the background once the profile arrives; the shell is memoized (see useShownQuery).
+  const firstName = useDeferredValue(profile.data?.first_name);
 
   if (profile.error instanceof ApiError && [401, 403].includes(profile.error.status)) {
     return <Navigate to={paths.auth.login.path} state={returnToState(location)} replace />;
@@ -22,10 +27,10 @@ export function Component() {
     <AppShell
       label="Member"
       homeHref={paths.dashboard.path}
-      groups={memberNavigation(logOut)}
+      groups={groups}
       sidebarHiddenBelow={650}
       menuClosesAt={768}
-      firstName={profile.data?.first_name}
+      firstName={firstName}
       onLogout={logOut}
       loggingOut={logout.isPending}
     />

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
 import { renderApp, setViewportWidth } from '../../../../testing/render-app.js';
@@ -97,8 +97,9 @@ describe('the dashboard home', () => {
   it('copies the affiliate link and says "Copied!" for 3 seconds', async () => {
     await renderHome();
     const link = `${window.location.origin}/signup?ref=${member.referral_code}`;
+    // The field can appear before the profile it is filled from has rendered (in the background).
     const field = await screen.findByRole('textbox', { name: 'Your affiliate link' });
-    expect(field).toHaveValue(link);
+    await waitFor(() => expect(field).toHaveValue(link));
     expect(field).toHaveAttribute('readonly');
 
     jest.useFakeTimers();
