@@ -58,7 +58,8 @@ function scriptsOf({ routeModules, islandModules }) {
  * with the scripts at hand (cached, or a fast network), running them and hydrating would hold up the first
  * paint. Then the entry and the chunks it needs load in parallel. Adding a modulepreload link costs the main
  * thread about half a millisecond on a desktop (Chromium starts the module's fetch as it is added), a few times
- * that on a phone: the page's dozens are added a few per task, so that none of those tasks holds up input.
+ * that on a phone: the page's dozens are added a few per task, so that none of those tasks holds up input, and
+ * the entry with the last of them.
  */
 function scriptsAfterFirstPaint({ entry, preloads }) {
   return `<script>(function () {
@@ -66,11 +67,11 @@ function scriptsAfterFirstPaint({ entry, preloads }) {
   function requestScripts() {
     if (requested) return;
     requested = true;
-    var s = document.createElement('script'); s.type = 'module'; s.crossOrigin = ''; s.src = ${JSON.stringify(entry)}; document.head.appendChild(s);
     var preloads = ${JSON.stringify(preloads)};
     (function preloadFrom(first) {
       preloads.slice(first, first + ${PRELOADS_PER_TASK}).forEach(function (href) { var l = document.createElement('link'); l.rel = 'modulepreload'; l.crossOrigin = ''; l.href = href; document.head.appendChild(l); });
       if (first + ${PRELOADS_PER_TASK} < preloads.length) setTimeout(function () { preloadFrom(first + ${PRELOADS_PER_TASK}); });
+      else { var s = document.createElement('script'); s.type = 'module'; s.crossOrigin = ''; s.src = ${JSON.stringify(entry)}; document.head.appendChild(s); }
     })(0);
   }
   try {
