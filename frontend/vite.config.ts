@@ -3,6 +3,8 @@ import { visualizer } from 'rollup-plugin-visualizer';
 import { dirname, join } from 'node:path';
 import { defaultClientConditions, defaultServerConditions, defineConfig, type Plugin } from 'vite';
 
+import { reactRouterTreeShaking } from './build/react-router-tree-shaking.js';
+
 /**
  * MUI's createTheme imports both its theme builders, the plain one and the one with CSS variables, and picks
  * one at run time, so the second and its helpers (about 5 KB gzip) ride along in the framework chunk of every
@@ -27,6 +29,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     react(),
     muiThemesWithoutCssVariables(),
+    reactRouterTreeShaking(),
     // What each chunk holds, by module and gzip size: dist/bundle-report.html (not for the pre-render's bundle).
     ...(isSsrBuild
       ? []

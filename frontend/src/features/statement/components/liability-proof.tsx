@@ -12,7 +12,6 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
 
 import { paths } from '../../../config/paths.js';
 import { formatMoment } from '../../../lib/date-time.js';
@@ -84,7 +83,7 @@ export function LiabilityProof() {
   if (!proof.data) return <Typography>Loading...</Typography>;
   const found = proof.data.proof;
   const publishedPage = (
-    <Link component={RouterLink} to={paths.proofOfLiabilities.path} underline="always">
+    <Link href={paths.proofOfLiabilities.path} underline="always">
       Proof of liabilities page
     </Link>
   );
