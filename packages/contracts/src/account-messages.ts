@@ -47,6 +47,8 @@ export const accountMessages = {
   accountLocked:
     'Your account is locked: withdrawals and changes of payout addresses are frozen until an admin lifts the lock.',
   accountNotLocked: 'This account is not locked.',
+  lockedWithdrawalNotPayable:
+    "This member's account is locked: its withdrawals can be rejected but not paid until an admin lifts the lock.",
   invalidLimits: 'Please give limits above zero, the daily one no higher than the 30-day one.',
   limitsSet: 'Withdrawal limits saved',
   accountUnlocked: 'Account unlocked',

@@ -403,6 +403,8 @@ export function markWithdrawalPaid({ data }: MarkWithdrawalPaid, state: AccountS
   if (status === 'rejected') {
     throw new IllegalStateError('This withdrawal was rejected and cannot be paid.');
   }
+  // A member who locks the account disowns what is pending too: no payout leaves while the lock stands.
+  if (state.lock) throw new IllegalStateError(accountMessages.lockedWithdrawalNotPayable);
   const withdrawal = state.withdrawals[data.withdrawalId]!;
   return [
     {

@@ -201,6 +201,26 @@ describe('Withdrawal protection', () => {
         .thenNothing();
     });
 
+    it('Given a withdrawal requested before the lock, When an admin pays it, Then it is refused; rejecting it still returns the money', () => {
+      const pendingThenLocked = [...funded, event.withdrawalRequested(), lockedEvent];
+      given(pendingThenLocked)
+        .when(command.markWithdrawalPaid())
+        .thenThrows(
+          IllegalStateError,
+          "This member's account is locked: its withdrawals can be rejected but not paid until an admin lifts the lock.",
+        );
+      given(pendingThenLocked).when(command.rejectWithdrawal()).then([event.withdrawalRejected()]);
+      given([...pendingThenLocked, event.accountUnlocked()])
+        .when(command.markWithdrawalPaid())
+        .then([event.withdrawalPaid()]);
+    });
+
+    it('Given a withdrawal paid before the lock, When the same payment is repeated, Then nothing changes', () => {
+      given([...funded, event.withdrawalRequested(), event.withdrawalPaid(), lockedEvent])
+        .when(command.markWithdrawalPaid())
+        .thenNothing();
+    });
+
     it('is lifted only by an admin with a reason, and only when locked', () => {
       given([lockedEvent]).when(command.unlockAccount()).then([event.accountUnlocked()]);
       given([lockedEvent])

@@ -127,6 +127,28 @@ describe('POST /api/account/lock', () => {
     ).toContainEqual(expect.objectContaining({ reason: 'account-locked' }));
   });
 
+  it('Given a withdrawal pending when the member locks, When an admin pays it, Then 409 and nothing is paid; rejecting it returns the money', async () => {
+    const member = await fundedMember();
+    const { body } = await withdraw(member).expect(201);
+    const withdrawalId = (body as { withdrawalId: string }).withdrawalId;
+    await lock(await lockToken(member)).expect(200, { message: lockMessages.locked });
+    const admin = await testApp.admin();
+
+    await admin.browser
+      .post(`/api/admin/withdrawals/${withdrawalId}/pay`)
+      .send({ payoutReference: '0xabc' })
+      .expect(409, { message: accountMessages.lockedWithdrawalNotPayable });
+    let events = await testApp.accountEvents(member.userId);
+    expect(events.filter((event) => event.type === 'WithdrawalPaid')).toHaveLength(0);
+
+    await admin.browser
+      .post(`/api/admin/withdrawals/${withdrawalId}/reject`)
+      .send({ reason: 'The member disowned this withdrawal' })
+      .expect(200);
+    events = await testApp.accountEvents(member.userId);
+    expect(events.filter((event) => event.type === 'WithdrawalRejected')).toHaveLength(1);
+  });
+
   it('works once: a second use, a forged, an expired or a malformed link changes nothing', async () => {
     const member = await fundedMember();
     const token = await lockToken(member);
