@@ -97,7 +97,12 @@ export const adjustBalancesRequest = z.object({
   invested: figureChange.optional(),
   profit: figureChange.optional(),
   reason: reasonSchema,
-  version: z.number({ error: 'Reload the user and try again' }).int().min(0),
+  // An account's version is a stream position, which the approvals table keeps as a PostgreSQL integer.
+  version: z
+    .number({ error: 'Reload the user and try again' })
+    .int('Reload the user and try again')
+    .min(0, 'Reload the user and try again')
+    .max(2_147_483_647, 'Reload the user and try again'),
 });
 export type AdjustBalancesRequest = z.infer<typeof adjustBalancesRequest>;
 

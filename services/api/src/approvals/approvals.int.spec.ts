@@ -110,6 +110,20 @@ describe('a balance adjustment', () => {
     expect((summary as { pending: number }).pending).toBeGreaterThanOrEqual(1);
   });
 
+  it('Given a version no account can have (past a PostgreSQL integer), When proposed, Then 400 on version and nothing is proposed', async () => {
+    const [member] = await signInAs(testApp, 'member');
+    for (const version of [2 ** 31, Number.MAX_SAFE_INTEGER, -1, 1.5]) {
+      const response = await maker.browser
+        .put(`/api/admin/users/${member.userId}/balances`)
+        .send({ available: { shown: '0.00', target: '10.00' }, reason: 'Wire received', version });
+      expect({ status: response.status, version: response.body.fieldErrors?.version }).toEqual({
+        status: 400,
+        version: ['Reload the user and try again'],
+      });
+    }
+    expect(await pending(auditor.browser, member.userId)).toEqual([]);
+  });
+
   it('is refused to its proposer and to an auditor, and runs once a second admin approves, with both ids on record', async () => {
     const [member] = await signInAs(testApp, 'member');
     const approvalId = await propose(member.userId, '1500.00');
