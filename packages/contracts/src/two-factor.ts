@@ -93,7 +93,17 @@ export const passkeyRegistrationResponse = z.object({
     clientDataJSON: base64url(16_384),
     attestationObject: base64url(65_536),
     authenticatorData: base64url(65_536).optional(),
-    transports: z.array(z.string().max(32)).max(10).optional(),
+    // WebAuthn names transports in lowercase words ("usb", "hybrid", "smart-card"); ones a browser adds later
+    // pass, anything else (a NUL, which PostgreSQL's text refuses, among them) is not a transport.
+    transports: z
+      .array(
+        z
+          .string()
+          .max(32)
+          .regex(/^[a-z]+(-[a-z]+)*$/, 'must be a transport name'),
+      )
+      .max(10)
+      .optional(),
     publicKeyAlgorithm: z.number().int().optional(),
     publicKey: base64url(16_384).optional(),
   }),

@@ -452,6 +452,25 @@ describe('passkeys', () => {
     ]);
   });
 
+  it('Given a registration whose transports are not transport names (NUL, emoji, 100k characters), When sent, Then 400 on response and no passkey is kept', async () => {
+    const member = await signedInMember();
+    const authenticator = new SoftwareAuthenticator(PUBLIC_URL);
+    for (const transport of ['internal\u0000', 'usb\u{1F600}', 'x'.repeat(100_000), 'USB', '']) {
+      const options = await member.browser.post('/api/user/security/passkeys/options').expect(200);
+      const registration = authenticator.register(options.body);
+      const response = await member.browser.post('/api/user/security/passkeys').send({
+        name: 'Work laptop',
+        response: { ...registration, response: { ...registration.response, transports: [transport] } },
+      });
+      expect({ status: response.status, field: Object.keys(response.body.fieldErrors ?? {}) }).toEqual({
+        status: 400,
+        field: ['response'],
+      });
+    }
+    const { body } = await member.browser.get('/api/user/security').expect(200);
+    expect(body.passkeys).toEqual([]);
+  });
+
   it('signs no staff member in at the member login with their passkey', async () => {
     const staff = await staffWithoutSecondFactor(testApp, 'auditor');
     const authenticator = new SoftwareAuthenticator(PUBLIC_URL);
