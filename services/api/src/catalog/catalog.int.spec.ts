@@ -331,6 +331,30 @@ describe('plans', () => {
     await admin.browser.patch(`/api/admin/plans/${other.id}`).send({ name: plan.name }).expect(409);
   });
 
+  it("Given a name PostgreSQL lowercases as another plan's but JavaScript does not (İ, final Σ), When it is created or renamed to, Then 409 on name and nothing is recorded", async () => {
+    // JavaScript lowercases İ to "i̇" and a word-final Σ to "ς"; PostgreSQL's lower() to "i" and "σ".
+    for (const [first, second] of [
+      [`invest ${planNames}`, `İNVEST ${planNames}`],
+      [`ασ ${planNames}`, `ΑΣ ${planNames}`],
+    ] as const) {
+      expect(first.toLowerCase()).not.toBe(second.toLowerCase());
+      await createPlan({ name: first });
+      const eventCount = (await catalogEvents()).length;
+      const created = await admin.browser.post('/api/admin/plans').send(planRequest({ name: second }));
+      expect({ status: created.status, name: created.body.fieldErrors?.name }).toEqual({
+        status: 409,
+        name: [`A crypto plan named ${second} already exists`],
+      });
+      const other = await createPlan();
+      const renamed = await admin.browser.patch(`/api/admin/plans/${other.id}`).send({ name: second });
+      expect({ status: renamed.status, name: renamed.body.fieldErrors?.name }).toEqual({
+        status: 409,
+        name: [`A crypto plan named ${second} already exists`],
+      });
+      expect(await catalogEvents()).toHaveLength(eventCount + 1);
+    }
+  });
+
   it('answers 404 for a plan that does not exist', async () => {
     await admin.browser.patch(`/api/admin/plans/${randomUUID()}`).send({ active: true }).expect(404);
     await admin.browser.post('/api/admin/plans/not-a-uuid/deactivate').expect(404);
@@ -387,6 +411,22 @@ describe('payment methods', () => {
     expect((adminList.body as { paymentMethods: PaymentMethodResponse[] }).paymentMethods).toContainEqual(
       expect.objectContaining({ id: method.id, active: false }),
     );
+  });
+
+  it("Given a name PostgreSQL lowercases as another method's but JavaScript does not, When it is created, Then 409 on name and nothing is recorded", async () => {
+    await admin.browser
+      .post('/api/admin/payment-methods')
+      .send({ name: 'İNVEST COIN', network: 'ethereum', address: ethereum })
+      .expect(201);
+    const eventCount = (await catalogEvents()).length;
+    const taken = await admin.browser
+      .post('/api/admin/payment-methods')
+      .send({ name: 'invest coin', network: 'ethereum', address: ethereum });
+    expect({ status: taken.status, name: taken.body.fieldErrors?.name }).toEqual({
+      status: 409,
+      name: ['A payment method named invest coin already exists'],
+    });
+    expect(await catalogEvents()).toHaveLength(eventCount);
   });
 
   it('refuses an address that does not belong to the network', async () => {

@@ -1,5 +1,7 @@
 import type { CatalogEvent } from '@ledgerstone/ledger';
+import { isUniqueViolation } from '../../shared/database/pg-errors.js';
 import { paymentMethodFrom, planFrom, type Catalog, type Plan } from '../domain/catalog.js';
+import { PaymentMethodNameTakenError, PlanNameTakenError } from '../domain/catalog.errors.js';
 import { selectPaymentMethods, selectPlans, type CatalogTransaction } from './catalog.tables.js';
 
 /** The whole catalog as the decider takes it; read under the catalog lock. */
@@ -22,12 +24,32 @@ function versionRow(plan: Plan, createdAt: Date) {
   };
 }
 
-/** Writes what a decided event says to the catalog's tables, in the transaction that appends it. */
+/**
+ * Writes what a decided event says to the catalog's tables, in the transaction that appends it. The decider
+ * refuses a name another plan of the kind (or another payment method) has, comparing them as JavaScript
+ * lowercases; the unique indexes compare them as PostgreSQL's lower() does under the database's locale. Where the
+ * two differ (a Greek final sigma, a dotted capital I), the index refuses what the decider let through: that is
+ * the same 409, and the transaction, event included, is rolled back.
+ */
 export async function writeCatalogEvent(
   trx: CatalogTransaction,
   event: CatalogEvent,
   now: Date,
 ): Promise<void> {
+  try {
+    await writeRows(trx, event, now);
+  } catch (error) {
+    if (isUniqueViolation(error, 'plans_name_per_kind_key') && 'kind' in event.data && 'name' in event.data) {
+      throw new PlanNameTakenError(event.data.kind, event.data.name);
+    }
+    if (isUniqueViolation(error, 'payment_methods_name_key') && 'name' in event.data) {
+      throw new PaymentMethodNameTakenError(event.data.name);
+    }
+    throw error;
+  }
+}
+
+async function writeRows(trx: CatalogTransaction, event: CatalogEvent, now: Date): Promise<void> {
   switch (event.type) {
     case 'PlanCreated': {
       const plan = planFrom(event.data);
