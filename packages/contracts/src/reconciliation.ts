@@ -19,9 +19,15 @@ export const reconciliationMessages = {
   notFound: 'There is no reconciliation for this day.',
 } as const;
 
-const cutoff = momentParameter.describe(
-  'When the balances were read (ISO 8601 with offset, not in the future); its UTC day is the reconciliation',
-);
+/** A reconciliation is named by its UTC day, YYYY-MM-DD: its cutoff's year has four digits (and money moved). */
+const cutoff = momentParameter
+  .refine((moment) => {
+    const year = new Date(moment).getUTCFullYear();
+    return year >= 1970 && year <= 9999;
+  }, 'must be between 1970 and 9999')
+  .describe(
+    'When the balances were read (ISO 8601 with offset, not in the future); its UTC day is the reconciliation',
+  );
 
 /** What operations found held at the cutoff: an amount per payment method id, every payment method once. */
 export const recordReconciliationRequest = z.object({

@@ -215,6 +215,16 @@ describe('POST /api/admin/books/reconciliations', () => {
       'held',
     ],
     ['held as a list', () => ({ cutoff: cutoffDaysAgo(6), held: ['1500.00'] }), 'held'],
+    [
+      'a cutoff its offset takes before year 0',
+      () => ({ cutoff: '0000-01-01T00:00:00+00:01', held: { [BITCOIN.id]: '0', [ETHEREUM.id]: '0' } }),
+      'cutoff',
+    ],
+    [
+      'a cutoff in year 0',
+      () => ({ cutoff: '0000-01-01T00:00:00Z', held: { [BITCOIN.id]: '0', [ETHEREUM.id]: '0' } }),
+      'cutoff',
+    ],
   ])('answers 400 naming the field for %s, and records nothing', async (_, body, field) => {
     const response = await admin.browser.post('/api/admin/books/reconciliations').send(body()).expect(400);
 
@@ -240,6 +250,18 @@ describe('POST /api/admin/books/reconciliations/import', () => {
       held: '1525.50',
       held_less_liabilities: '25.50',
     });
+  });
+
+  it('answers 400 on cutoff for a cutoff before year 0, and records nothing', async () => {
+    const response = await admin.browser
+      .post('/api/admin/books/reconciliations/import')
+      .send({ cutoff: '0000-01-01T00:00:00+00:01', csv: 'payment_method,amount\nBITCOIN,0\nETHEREUM,0' })
+      .expect(400);
+    expect(Object.keys(response.body.fieldErrors)).toEqual(['cutoff']);
+    const { body } = await admin.browser.get('/api/admin/books/reconciliations').expect(200);
+    expect(reconciliationList.parse(body).reconciliations.map((each) => each.id)).not.toContainEqual(
+      expect.stringMatching(/^-|^0000/),
+    );
   });
 
   it('names every bad row and records nothing', async () => {
