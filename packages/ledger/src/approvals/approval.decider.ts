@@ -1,5 +1,5 @@
 import { accountMessages, approvalMessages } from '@ledgerstone/contracts/account-messages';
-import type { ApprovalAction, ApprovalEvent } from './approval.events.js';
+import type { ApprovalAction, ApprovalEvent, ApprovalKind } from './approval.events.js';
 import { ApprovalError } from './approval.errors.js';
 
 export type ApprovalStatus = 'pending' | 'executed' | 'rejected' | 'withdrawn' | 'expired';
@@ -58,6 +58,17 @@ export interface ExpireApproval {
 
 export type ApprovalCommand =
   ProposeApproval | ApproveApproval | RejectApproval | WithdrawApproval | ExpireApproval;
+
+/**
+ * A payout or a deposit's confirmation acts on one withdrawal or deposit, whose amount and destination no later
+ * event changes but its own decision (which the account's decider checks when the action runs). The account
+ * moving on meanwhile (a day's profit accrued, another deposit) leaves such a proposal as it was; every other
+ * action sets figures or a state as the proposer saw them at the proposal's version.
+ */
+const ACTS_ON_ITS_SUBJECT_ALONE: ReadonlySet<ApprovalKind> = new Set([
+  'ConfirmDeposit',
+  'MarkWithdrawalPaid',
+]);
 
 const HOUR_MS = 3_600_000;
 const REASON_MIN = 3;
@@ -118,7 +129,7 @@ export function decideApproval(command: ApprovalCommand, state: ApprovalState): 
       requireChecker(approver, state.proposerId);
       const reason = requireReason(command.data.reason);
       if (approvedAt >= state.expiresAt) throw new ApprovalError('CONFLICT', approvalMessages.expired);
-      if (currentVersion !== state.targetVersion) {
+      if (currentVersion !== state.targetVersion && !ACTS_ON_ITS_SUBJECT_ALONE.has(state.action.kind)) {
         const message =
           state.action.userId === null ? approvalMessages.catalogChanged : approvalMessages.accountChanged;
         throw new ApprovalError('CONFLICT', message);

@@ -308,6 +308,26 @@ describe('deposits, payouts, locks, limits and the catalog', () => {
     expect(events.at(-1)).toMatchObject({ type: 'WithdrawalPaid', data: { payoutReference: 'tx-0001' } });
   });
 
+  it('Given a payout proposed, When the account moves on before the approval (another deposit), Then the approval still pays it', async () => {
+    const [member] = await signInAs(testApp, 'member');
+    const funding = await propose(member.userId, '1000.00');
+    await decide(checker.browser, funding, 'approve').expect(200);
+    await savePayoutAddresses(member.browser);
+    const withdrawal = await requestWithdrawal(member.browser, '700.00');
+    const proposed = await maker.browser
+      .post(`/api/admin/withdrawals/${withdrawal.withdrawalId}/pay`)
+      .send({ payoutReference: 'tx-0002' })
+      .expect(202);
+
+    await requestDeposit(member.browser, '1500.00');
+    await decide(checker.browser, (proposed.body as ProposalResponse).approval_id, 'approve').expect(200);
+
+    const events = await testApp.accountEvents(member.userId);
+    expect(events.filter((event) => event.type === 'WithdrawalPaid')).toEqual([
+      expect.objectContaining({ data: expect.objectContaining({ payoutReference: 'tx-0002' }) }),
+    ]);
+  });
+
   it('lifting a lock and setting withdrawal limits wait for a second admin', async () => {
     const [member] = await signInAs(testApp, 'member');
     const limits = await maker.browser
