@@ -82,4 +82,5 @@ export const approvalMessages = {
   expired: 'This proposal expired; propose again.',
   alreadyDecided: (status: string) => `This proposal was already ${status}.`,
   alreadyPending: 'This is already awaiting approval.',
+  alreadyDone: 'This was already done without the proposal: there is nothing left to approve.',
 } as const;

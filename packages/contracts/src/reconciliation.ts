@@ -23,7 +23,8 @@ export const reconciliationMessages = {
 const cutoff = momentParameter
   .refine((moment) => {
     const year = new Date(moment).getUTCFullYear();
-    return year >= 1970 && year <= 9999;
+    // A moment that is no date at all has its own message already.
+    return Number.isNaN(year) || (year >= 1970 && year <= 9999);
   }, 'must be between 1970 and 9999')
   .describe(
     'When the balances were read (ISO 8601 with offset, not in the future); its UTC day is the reconciliation',

@@ -48,11 +48,12 @@ describe('RouterLink', () => {
     expect(where()).toBe('REPLACE /dashboard/security');
   });
 
-  it('Given a click with a modifier, a middle click or a target, When it happens, Then the browser handles it', () => {
+  it('Given a click with a modifier or a middle click, When it happens, Then the browser handles it', () => {
     const link = renderLink({ href: '/dashboard/statement' });
     expect(click(link, { ctrlKey: true })).toBe(true);
     expect(click(link, { metaKey: true })).toBe(true);
     expect(click(link, { shiftKey: true })).toBe(true);
+    expect(click(link, { altKey: true })).toBe(true);
     expect(click(link, { button: 1 })).toBe(true);
     expect(where()).toBe('POP /dashboard');
   });

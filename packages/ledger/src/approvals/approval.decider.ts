@@ -60,15 +60,13 @@ export type ApprovalCommand =
   ProposeApproval | ApproveApproval | RejectApproval | WithdrawApproval | ExpireApproval;
 
 /**
- * A payout or a deposit's confirmation acts on one withdrawal or deposit, whose amount and destination no later
- * event changes but its own decision (which the account's decider checks when the action runs). The account
- * moving on meanwhile (a day's profit accrued, another deposit) leaves such a proposal as it was; every other
- * action sets figures or a state as the proposer saw them at the proposal's version.
+ * A payout acts on one withdrawal, whose amount and destination nothing changes but its own decision (which the
+ * account's decider checks when the payout runs: not once rejected, not while the account is locked). The
+ * account moving on meanwhile (a day's profit accrued, a deposit) leaves such a proposal as it was. Every other
+ * action sets figures or a state, or shows them (a deposit's confirmation shows the invested total before and
+ * after), as the proposer saw them at the proposal's version.
  */
-const ACTS_ON_ITS_SUBJECT_ALONE: ReadonlySet<ApprovalKind> = new Set([
-  'ConfirmDeposit',
-  'MarkWithdrawalPaid',
-]);
+const ACTS_ON_ITS_SUBJECT_ALONE: ReadonlySet<ApprovalKind> = new Set(['MarkWithdrawalPaid']);
 
 const HOUR_MS = 3_600_000;
 const REASON_MIN = 3;

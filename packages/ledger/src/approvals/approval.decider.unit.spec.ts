@@ -155,27 +155,21 @@ describe('approving', () => {
     given([proposed()]).when(approve(checker, 8)).thenThrows(ApprovalError, approvalMessages.accountChanged);
   });
 
-  it.each([
-    ['MarkWithdrawalPaid', 'Withdrawal'],
-    ['ConfirmDeposit', 'Deposit'],
-  ] as const)(
-    'Given a %s proposal, When the account moved on since (a day of profit, say), Then it is approved and runs: it acts on its own subject',
-    (kind, label) => {
-      const onItsSubject: ApprovalAction = {
-        kind,
-        userId: adjustment.userId,
-        subjectId: 'd6666666-6666-4666-8666-666666666666',
-        amount: '150000',
-        changes: [{ label, before: 'Pending', after: kind === 'ConfirmDeposit' ? 'Confirmed' : 'Paid' }],
-        request: {},
-      };
-      given([proposed(onItsSubject)])
-        .when(approve(checker, 8))
-        .then(approvedAndExecuted());
-    },
-  );
+  it('Given a payout proposal, When the account moved on since (a day of profit, say), Then it is approved and runs: it acts on its withdrawal alone', () => {
+    const payout: ApprovalAction = {
+      kind: 'MarkWithdrawalPaid',
+      userId: adjustment.userId,
+      subjectId: 'd6666666-6666-4666-8666-666666666666',
+      amount: '150000',
+      changes: [{ label: 'Withdrawal', before: 'Pending', after: 'Paid' }],
+      request: { payoutReference: null },
+    };
+    given([proposed(payout)])
+      .when(approve(checker, 8))
+      .then(approvedAndExecuted());
+  });
 
-  it.each(['UnlockAccount', 'SetWithdrawalLimits'] as const)(
+  it.each(['ConfirmDeposit', 'UnlockAccount', 'SetWithdrawalLimits'] as const)(
     'Given a %s proposal, When the account moved on since, Then the approval is refused: propose again',
     (kind) => {
       given([proposed({ ...adjustment, kind })])

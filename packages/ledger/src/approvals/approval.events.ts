@@ -47,7 +47,7 @@ export interface ApprovalProposed {
   data: {
     approvalId: string;
     action: ApprovalAction;
-    /** The version of the account (or the catalog) the action was proposed at; it runs only at this version. */
+    /** The version of the account (or the catalog) the action was proposed at; it runs only at it (a payout at any). */
     targetVersion: number;
     proposerId: string;
     reason: string;

@@ -8,6 +8,8 @@ import {
 } from '@ledgerstone/contracts';
 import { EventStore } from '@ledgerstone/eventstore';
 import { approvalStreamId } from '@ledgerstone/ledger';
+import { signLockLink } from '@ledgerstone/process-kit';
+import { randomUUID } from 'node:crypto';
 import type TestAgent from 'supertest/lib/agent.js';
 import {
   requestDeposit,
@@ -22,11 +24,12 @@ import {
   stateRow,
   type AccountsTestApp,
 } from '../testing/accounts-test-app.js';
+import { LOCAL_ACCOUNT_LINK_KEY } from '../shared/config/config.js';
 
 /**
  * Four eyes on money across real sessions: the first admin proposes, a second approves or rejects, the
  * proposer never approves their own, an auditor reads but does not decide, and an approved action runs once,
- * at the account version it was proposed at. Deposits need a second admin above 1,500.00 here, payouts above 500.00.
+ * at the account version it was proposed at (a payout at any: it acts on its withdrawal alone). Deposits need a second admin above 1,500.00 here, payouts above 500.00.
  */
 
 let testApp: AccountsTestApp;
@@ -327,6 +330,45 @@ describe('deposits, payouts, locks, limits and the catalog', () => {
       expect.objectContaining({ data: expect.objectContaining({ payoutReference: 'tx-0002' }) }),
     ]);
   });
+
+  it.each([
+    ['rejected', 'This withdrawal was rejected and cannot be paid.'],
+    ['locked', accountMessages.lockedWithdrawalNotPayable],
+  ] as const)(
+    'Given a payout proposed, When the withdrawal is %s before the approval, Then the approval is refused and nothing is paid',
+    async (since, message) => {
+      const [member] = await signInAs(testApp, 'member');
+      const funding = await propose(member.userId, '1000.00');
+      await decide(checker.browser, funding, 'approve').expect(200);
+      await savePayoutAddresses(member.browser);
+      const withdrawal = await requestWithdrawal(member.browser, '700.00');
+      const proposed = await maker.browser
+        .post(`/api/admin/withdrawals/${withdrawal.withdrawalId}/pay`)
+        .send({ payoutReference: 'tx-0003' })
+        .expect(202);
+      const approvalId = (proposed.body as ProposalResponse).approval_id;
+
+      if (since === 'rejected') {
+        await checker.browser
+          .post(`/api/admin/withdrawals/${withdrawal.withdrawalId}/reject`)
+          .send({ reason: 'Address on a sanctions list' })
+          .expect(200);
+      } else {
+        const token = signLockLink(LOCAL_ACCOUNT_LINK_KEY, {
+          userId: member.userId,
+          linkId: randomUUID(),
+          expiresAt: new Date(testApp.clock.now().getTime() + 3_600_000),
+        });
+        await testApp.browser().post('/api/account/lock').send({ token }).expect(200);
+      }
+      const refused = await decide(checker.browser, approvalId, 'approve');
+      expect({ status: refused.status, message: refused.body.message }).toEqual({ status: 409, message });
+
+      expect(await accountEventTypes(member.userId)).not.toContain('WithdrawalPaid');
+      const [row] = await pending(checker.browser, member.userId);
+      expect(row).toMatchObject({ id: approvalId, status: 'pending' });
+    },
+  );
 
   it('lifting a lock and setting withdrawal limits wait for a second admin', async () => {
     const [member] = await signInAs(testApp, 'member');

@@ -7,8 +7,10 @@ import {
   type EventMetadata,
   type LogPosition,
 } from '@ledgerstone/eventstore';
+import { approvalMessages } from '@ledgerstone/contracts';
 import {
   accountStreamId,
+  ApprovalError,
   decide,
   evolve,
   initialState,
@@ -146,6 +148,11 @@ export class AccountCommands {
         events.push(event);
         state = evolve(state, event);
       }
+    }
+    // An approval is recorded as its action having run: one whose action finds it done already (a payout made
+    // meanwhile without it) is refused instead.
+    if (request.coSignature && events.length === 0) {
+      throw new ApprovalError('CONFLICT', approvalMessages.alreadyDone);
     }
     let position: string;
     let appended: AppendResult | undefined;

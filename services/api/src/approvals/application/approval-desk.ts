@@ -132,8 +132,8 @@ export class ApprovalDesk extends FourEyes {
   }
 
   /**
-   * Runs the proposal's action as the approving admin, at the version it was proposed at. Of two approvals at
-   * once, one runs it and the other finds it already approved.
+   * Runs the proposal's action as the approving admin, at the version it was proposed at (a payout at any: see
+   * the approval decider). Of two approvals at once, one runs it and the other finds it already approved.
    */
   async approve(
     approver: Actor,

@@ -8,7 +8,7 @@ import type { RequestContext } from '../auth/request-context.js';
 export interface Proposal {
   action: ApprovalAction;
   reason: string;
-  /** The account's (or the catalog's) version the admin's screen showed: the action runs only at it. */
+  /** The account's (or the catalog's) version the admin's screen showed: the action runs only at it (a payout at any). */
   targetVersion: number;
 }
 
