@@ -1,17 +1,20 @@
 import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
-import { useId, type ReactNode } from 'react';
+import { lazy, Suspense, useId, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 
 import { Logo } from '../ui/logo.js';
 import { RouterLink } from '../ui/router-link.js';
 import { env } from '../../config/env.js';
+
+// Only the admin's navigation counts anything (proposals awaiting approval), once its answer is in: a member's
+// first visit does not load the chip.
+const CountChip = lazy(() => import('@mui/material/Chip'));
 
 export type ShellNavItem = {
   label: string;
@@ -119,7 +122,14 @@ export function ShellNavigation({ label, homeHref, groups, onChoose }: ShellNavi
                       slotProps={{ primary: { sx: { fontWeight: active ? 600 : 500 } } }}
                     />
                     {item.count !== undefined && item.count > 0 && (
-                      <Chip label={item.count} size="small" color="warning" sx={{ ml: 1, height: 20 }} />
+                      <Suspense fallback={null}>
+                        <CountChip
+                          label={item.count}
+                          size="small"
+                          color="warning"
+                          sx={{ ml: 1, height: 20 }}
+                        />
+                      </Suspense>
                     )}
                   </ListItemButton>
                 </ListItem>
