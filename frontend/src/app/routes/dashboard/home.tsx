@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { lazy, memo } from 'react';
+import { lazy, memo, Suspense } from 'react';
 
 import { WhenNearViewport } from '../../../components/ui/when-near-viewport.js';
 import { env } from '../../../config/env.js';
@@ -18,8 +18,13 @@ import { MarketOverview } from '../../../features/member-account/components/mark
 import { PriceTicker } from '../../../features/member-account/components/price-ticker.js';
 import { RecentActivity } from '../../../features/member-account/components/recent-activity.js';
 import { RunningInvestments } from '../../../features/member-account/components/running-investments.js';
-import { WithdrawalProtectionAlerts } from '../../../features/member-account/components/withdrawal-protection-alerts.js';
 import { TwoStepOffer } from '../../../features/security/components/two-step-offer.js';
+
+// Shown only while a lock or a hold stops withdrawals: a first visit without either loads none of its code.
+const WithdrawalProtectionAlerts = lazy(async () => ({
+  default: (await import('../../../features/member-account/components/withdrawal-protection-alerts.js'))
+    .WithdrawalProtectionAlerts,
+}));
 
 // Below the first screen: the link's field and copy button load when scrolled near.
 const AffiliateLink = lazy(async () => ({
@@ -82,7 +87,11 @@ const HomeContent = memo(function HomeContent({
           </Button>
         </Stack>
       </Stack>
-      <WithdrawalProtectionAlerts protection={protection.data} />
+      {(protection.data?.lock || protection.data?.hold) && (
+        <Suspense fallback={null}>
+          <WithdrawalProtectionAlerts protection={protection.data} />
+        </Suspense>
+      )}
       <TwoStepOffer />
       <FigureCards figures={profile.data} />
       <RunningInvestments
