@@ -16,7 +16,9 @@ export type SessionEndReason =
   /** The member locked the account from the "This wasn't me" link of a security mail. */
   | 'account-locked'
   /** An admin reset the user's second factors. */
-  | 'second-factors-reset';
+  | 'second-factors-reset'
+  /** The account's first factor was set up in another session, which was opened with the password alone. */
+  | 'second-factor-added';
 
 export interface UserRegistered {
   type: 'UserRegistered';

@@ -38,6 +38,8 @@ export interface EnableTotp {
     codeAccepted: boolean;
     /** A factor the account already has, asked for when it has one. */
     stepUp: FactorCheck;
+    /** The account's other open sessions (not the one setting the app up). */
+    otherSessions: readonly string[];
     at: Date;
   };
 }
@@ -54,7 +56,14 @@ export interface RegenerateRecoveryCodes {
 
 export interface AddPasskey {
   type: 'AddPasskey';
-  data: { userId: string; passkeyId: string; stepUp: FactorCheck; at: Date };
+  data: {
+    userId: string;
+    passkeyId: string;
+    stepUp: FactorCheck;
+    /** The account's other open sessions (not the one adding the passkey). */
+    otherSessions: readonly string[];
+    at: Date;
+  };
 }
 
 export interface RenamePasskey {
@@ -178,7 +187,19 @@ export function enableTotp({ data }: EnableTotp, state: TwoFactorState): Identit
     ...stepUp,
     { type: 'SecondFactorAdded', data: { userId: data.userId, method: 'totp', passkeyId: null } },
     { type: 'RecoveryCodesGenerated', data: { userId: data.userId, count: RECOVERY_CODES_PER_SET } },
+    ...(hasSecondFactor(state) ? [] : passwordOnlySessionsEnded(data.userId, data.otherSessions)),
   ];
+}
+
+/**
+ * With its first factor an account's sign-ins need two; its other sessions were opened with the password alone,
+ * perhaps by someone who has it and not the factor, and end (staff's would otherwise reach the staff area).
+ */
+function passwordOnlySessionsEnded(userId: string, sessions: readonly string[]): IdentityEvent[] {
+  return sessions.map((sessionId) => ({
+    type: 'SessionEnded',
+    data: { userId, sessionId, reason: 'second-factor-added' },
+  }));
 }
 
 export function disableTotp({ data }: DisableTotp, state: TwoFactorState): IdentityEvent[] {
@@ -219,6 +240,7 @@ export function addPasskey({ data }: AddPasskey, state: TwoFactorState): Identit
             type: 'RecoveryCodesGenerated',
             data: { userId: data.userId, count: RECOVERY_CODES_PER_SET },
           } satisfies IdentityEvent,
+          ...passwordOnlySessionsEnded(data.userId, data.otherSessions),
         ]
       : []),
   ];

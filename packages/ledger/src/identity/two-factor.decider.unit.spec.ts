@@ -66,7 +66,15 @@ const passkeyAssertion = (issuedMinutesAgo: number, accepted = true): FactorChec
 const enableTotp = (data: Partial<Extract<TwoFactorCommand, { type: 'EnableTotp' }>['data']> = {}) =>
   ({
     type: 'EnableTotp',
-    data: { userId, setupStartedAt: minutesBefore(2), codeAccepted: true, stepUp: NO_FACTOR, at, ...data },
+    data: {
+      userId,
+      setupStartedAt: minutesBefore(2),
+      codeAccepted: true,
+      stepUp: NO_FACTOR,
+      otherSessions: [],
+      at,
+      ...data,
+    },
   }) satisfies TwoFactorCommand;
 const disableTotp = (factor: FactorCheck, passwordCorrect = true) =>
   ({ type: 'DisableTotp', data: { userId, passwordCorrect, factor, at } }) satisfies TwoFactorCommand;
@@ -75,8 +83,12 @@ const regenerate = (factor: FactorCheck, passwordCorrect = true) =>
     type: 'RegenerateRecoveryCodes',
     data: { userId, passwordCorrect, factor, at },
   }) satisfies TwoFactorCommand;
-const addPasskey = (passkeyId: string, stepUp: FactorCheck = NO_FACTOR) =>
-  ({ type: 'AddPasskey', data: { userId, passkeyId, stepUp, at } }) satisfies TwoFactorCommand;
+const addPasskey = (passkeyId: string, stepUp: FactorCheck = NO_FACTOR, otherSessions: string[] = []) =>
+  ({ type: 'AddPasskey', data: { userId, passkeyId, stepUp, otherSessions, at } }) satisfies TwoFactorCommand;
+const passwordOnlySessionEnded = (sessionId: string): IdentityEvent => ({
+  type: 'SessionEnded',
+  data: { userId, sessionId, reason: 'second-factor-added' },
+});
 const renamePasskey = (passkeyId: string) =>
   ({ type: 'RenamePasskey', data: { userId, passkeyId, at } }) satisfies TwoFactorCommand;
 const removePasskey = (passkeyId: string, factor: FactorCheck, passwordCorrect = true) =>
@@ -136,6 +148,20 @@ describe('Two-factor decider', () => {
       given(member)
         .when(addPasskey('key-1'))
         .then([passkeyAdded('key-1'), codesGenerated]);
+    });
+
+    it('Given other sessions opened with the password alone, When the first factor is set up, Then they end', () => {
+      given(member)
+        .when(enableTotp({ otherSessions: ['session-a', 'session-b'] }))
+        .then([
+          totpAdded,
+          codesGenerated,
+          passwordOnlySessionEnded('session-a'),
+          passwordOnlySessionEnded('session-b'),
+        ]);
+      given(member)
+        .when(addPasskey('key-1', NO_FACTOR, ['session-a']))
+        .then([passkeyAdded('key-1'), codesGenerated, passwordOnlySessionEnded('session-a')]);
     });
 
     it('asks for nothing at a step-up', () => {
@@ -219,6 +245,12 @@ describe('Two-factor decider', () => {
         .then([passkeyAdded('key-1')]);
       given(member).when(addPasskey('key-1')).thenThrows(TwoFactorError, 'stepUpRequired');
       given(member).when(addPasskey('key-1', wrongCode)).thenThrows(TwoFactorError, 'wrongCode');
+    });
+
+    it('Given other sessions, which needed the factor to open, When another factor is added, Then they stay', () => {
+      given(member)
+        .when(addPasskey('key-1', rightCode, ['session-a']))
+        .then([passkeyAdded('key-1')]);
     });
   });
 

@@ -54,6 +54,17 @@ describe('login', () => {
   });
 });
 
+describe('passkey sign-in', () => {
+  it('counts the options of "Sign in with a passkey" as login attempts of the address, then 429', async () => {
+    const browser = client();
+    for (let n = 1; n <= 3; n++) await browser.post('/api/user/passkey-login/options').expect(200);
+
+    expectRefused(await browser.post('/api/user/passkey-login/options'), 60);
+    expectRefused(await browser.post('/api/user/login').send({ email: 'a@example.test', password: 'x' }), 60);
+    await client().post('/api/user/passkey-login/options').expect(200);
+  });
+});
+
 describe('signup', () => {
   it('allows the configured signups an hour per address', async () => {
     const browser = client();

@@ -699,6 +699,41 @@ describe('staff', () => {
     await staff.browser.post('/api/admin/logout').expect(200);
   });
 
+  it('Given a session opened with the password alone, When the first factor is set up in another session, Then that session ends', async () => {
+    const staff = await staffWithoutSecondFactor(testApp, 'admin');
+    // Someone else with the password, in a session of their own.
+    const other = testApp.browser();
+    await other.post('/api/admin/login').send({ email: staff.email, password: staff.password }).expect(200, {
+      status: 'Login successful',
+      message: 'Login successful',
+      twoFactorSetupRequired: true,
+    });
+
+    await enrolTotp(staff.browser, '/api/admin/security');
+
+    await other.get('/api/admin/users').expect(401);
+    await other.get('/api/admin').expect(401);
+    await staff.browser.get('/api/admin/users').expect(200);
+    const ended = (await testApp.events(staff.userId)).filter((event) => event.type === 'SessionEnded');
+    expect(ended.map((event) => event.data)).toEqual([
+      expect.objectContaining({ reason: 'second-factor-added' }),
+    ]);
+  });
+
+  it('Given a member signed in on two devices, When a first passkey is added on one, Then the other is signed out', async () => {
+    const member = await signedInMember();
+    const otherDevice = await signedIn(testApp, member);
+    const authenticator = new SoftwareAuthenticator(PUBLIC_URL);
+    const options = await member.browser.post('/api/user/security/passkeys/options').expect(200);
+    await member.browser
+      .post('/api/user/security/passkeys')
+      .send({ name: 'Work laptop', response: authenticator.register(options.body) })
+      .expect(201);
+
+    await otherDevice.get('/api/user').expect(401);
+    await member.browser.get('/api/user').expect(200);
+  });
+
   it('applies to auditors too', async () => {
     const auditor = await staffWithoutSecondFactor(testApp, 'auditor');
 

@@ -14,6 +14,7 @@ import { DATABASE, type Database } from '../../shared/infrastructure/infrastruct
 import { identityErrors, TwoFactorRefused } from '../domain/identity.errors.js';
 import { newRecoveryCodes } from '../domain/recovery-codes.js';
 import { identityDatabase, type IdentityDatabase } from '../persistence/identity.tables.js';
+import { SessionStore } from '../persistence/session-store.js';
 import { TwoFactorStore } from '../persistence/two-factor-store.js';
 import { SecondFactorChecks } from './second-factor-checks.js';
 import { decide, SecurityChanges } from './security-changes.js';
@@ -46,6 +47,7 @@ export class AddPasskeyHandler implements ICommandHandler<AddPasskey> {
     @Inject(CLOCK) private readonly clock: Clock,
     private readonly security: SecurityChanges,
     private readonly store: TwoFactorStore,
+    private readonly sessions: SessionStore,
     private readonly checks: SecondFactorChecks,
     private readonly webAuthn: WebAuthn,
   ) {
@@ -74,10 +76,17 @@ export class AddPasskeyHandler implements ICommandHandler<AddPasskey> {
         const events = decide(
           {
             type: 'AddPasskey',
-            data: { userId: user.id, passkeyId: credential.id, stepUp: stepUpCheck, at: now },
+            data: {
+              userId: user.id,
+              passkeyId: credential.id,
+              stepUp: stepUpCheck,
+              otherSessions: await this.sessions.othersOpen(trx, user.id, actor.sessionId, now),
+              at: now,
+            },
           },
           state,
         );
+        await this.sessions.endAsRecorded(trx, events, now);
         await this.store.addPasskey(trx, { ...credential, userId: user.id, name, createdAt: now });
         let recoveryCodes: string[] | undefined;
         if (events.some((event) => event.type === 'RecoveryCodesGenerated')) {

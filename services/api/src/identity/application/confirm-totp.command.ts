@@ -6,6 +6,7 @@ import { RateLimits } from '../../shared/rate-limits/rate-limits.js';
 import { identityErrors } from '../domain/identity.errors.js';
 import { newRecoveryCodes } from '../domain/recovery-codes.js';
 import { acceptTotpCode } from '../domain/totp.js';
+import { SessionStore } from '../persistence/session-store.js';
 import { TwoFactorStore } from '../persistence/two-factor-store.js';
 import { SecondFactorChecks } from './second-factor-checks.js';
 import { decide, SecurityChanges } from './security-changes.js';
@@ -31,6 +32,7 @@ export class ConfirmTotpHandler implements ICommandHandler<ConfirmTotp> {
   constructor(
     private readonly security: SecurityChanges,
     private readonly store: TwoFactorStore,
+    private readonly sessions: SessionStore,
     private readonly checks: SecondFactorChecks,
     private readonly rateLimits: RateLimits,
   ) {}
@@ -59,11 +61,13 @@ export class ConfirmTotpHandler implements ICommandHandler<ConfirmTotp> {
             setupStartedAt: pending.setupStartedAt,
             codeAccepted: step !== null,
             stepUp: stepUpCheck,
+            otherSessions: await this.sessions.othersOpen(trx, user.id, actor.sessionId, now),
             at: now,
           },
         },
         state,
       );
+      await this.sessions.endAsRecorded(trx, events, now);
       await this.store.enableTotp(trx, user.id, now);
       if (step !== null) await this.store.useTotpStep(trx, user.id, step);
       const codes = newRecoveryCodes(RECOVERY_CODE_COUNT);

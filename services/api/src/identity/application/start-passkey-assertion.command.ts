@@ -8,6 +8,7 @@ import { DATABASE, type Database } from '../../shared/infrastructure/infrastruct
 import { identityErrors } from '../domain/identity.errors.js';
 import { newToken, tokenHash } from '../domain/secrets.js';
 import { identityDatabase, type IdentityDatabase } from '../persistence/identity.tables.js';
+import { RateLimits } from '../../shared/rate-limits/rate-limits.js';
 import { TwoFactorStore } from '../persistence/two-factor-store.js';
 import { secondStepChallengeKey } from './complete-second-step.command.js';
 import { WebAuthn } from './webauthn.js';
@@ -30,7 +31,7 @@ export function passkeyLoginChallengeKey(audience: SessionAudience, browserToken
 export type PasskeyAssertionPurpose =
   | { kind: 'second-step'; audience: SessionAudience; pendingLogin: unknown }
   | { kind: 'step-up'; actor: Actor }
-  | { kind: 'passkey-login'; audience: SessionAudience };
+  | { kind: 'passkey-login'; audience: SessionAudience; ip: string };
 
 export class StartPasskeyAssertion extends Command<{
   options: PublicKeyCredentialRequestOptionsJSON;
@@ -50,6 +51,7 @@ export class StartPasskeyAssertionHandler implements ICommandHandler<StartPasske
     @Inject(CLOCK) private readonly clock: Clock,
     private readonly store: TwoFactorStore,
     private readonly webAuthn: WebAuthn,
+    private readonly rateLimits: RateLimits,
   ) {
     this.db = identityDatabase(database);
   }
@@ -57,6 +59,8 @@ export class StartPasskeyAssertionHandler implements ICommandHandler<StartPasske
   async execute({ purpose }: StartPasskeyAssertion) {
     const now = this.clock.now();
     if (purpose.kind === 'passkey-login') {
+      // Asked for without an account or a password, and each writes a challenge: counted as a login attempt.
+      await this.rateLimits.passkeyLoginAttempt(purpose.audience, purpose.ip);
       const browserToken = newToken();
       const options = await this.webAuthn.authenticationOptions();
       await this.store.putChallenge(

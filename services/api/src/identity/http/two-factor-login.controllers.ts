@@ -120,10 +120,11 @@ function twoFactorLoginController(audience: SessionAudience): Type {
       rateLimited: true,
     })
     async passkeyLoginOptions(
+      @RequestInfo() context: RequestContext,
       @Res({ passthrough: true }) response: Response,
     ): Promise<PasskeyRequestOptions> {
       const { options, browserToken } = await this.commands.execute(
-        new StartPasskeyAssertion({ kind: 'passkey-login', audience }),
+        new StartPasskeyAssertion({ kind: 'passkey-login', audience, ip: context.ip }),
       );
       if (browserToken) this.cookies.setPasskeyLogin(response, audience, browserToken);
       return options as unknown as PasskeyRequestOptions;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { sql } from 'kysely';
-import type { SessionAudience, SessionEndReason } from '@ledgerstone/ledger';
+import type { IdentityEvent, SessionAudience, SessionEndReason } from '@ledgerstone/ledger';
 import type { Actor } from '../../shared/auth/actor.js';
 import { CLOCK, type Clock } from '../../shared/clock/clock.js';
 import type { ApiConfig } from '../../shared/config/config.js';
@@ -238,6 +238,26 @@ export class SessionStore {
       .where('id', '=', sessionId)
       .where('ended_at', 'is', null)
       .execute();
+  }
+
+  /** The user's unexpired open sessions but `except`, read in `trx` (under the user's lock). */
+  async othersOpen(trx: IdentityTransaction, userId: string, except: string, now: Date): Promise<string[]> {
+    const rows = await trx
+      .selectFrom('sessions')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('ended_at', 'is', null)
+      .where('expires_at', '>', now)
+      .where('id', '!=', except)
+      .execute();
+    return rows.map((row) => row.id);
+  }
+
+  /** Ends the sessions that `events` record as ended, for the reasons they give. */
+  async endAsRecorded(trx: IdentityTransaction, events: readonly IdentityEvent[], now: Date): Promise<void> {
+    for (const event of events) {
+      if (event.type === 'SessionEnded') await this.end(trx, event.data.sessionId, event.data.reason, now);
+    }
   }
 
   /** Ends every unexpired open session of the user, but `except`; returns the ids of those it ended. */
