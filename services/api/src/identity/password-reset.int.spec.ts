@@ -6,6 +6,7 @@ import {
   activeMember,
   PUBLIC_URL,
   signedIn,
+  staffSignedIn,
   startIdentityTestApp,
   type IdentityTestApp,
 } from '../testing/identity-test-app.js';
@@ -182,6 +183,45 @@ describe('POST /api/user/change/:token', () => {
       .post(`/api/user/change/${older}`)
       .send({ password: 'yet another passphrase' })
       .expect(400);
+  });
+
+  it('Given a link mailed, When the member changes the password while signed in, Then the link no longer works', async () => {
+    const details = await activeMember(testApp);
+    const token = await requestReset(details.email);
+    const browser = await signedIn(testApp, details);
+    await browser
+      .patch('/api/user/pass')
+      .send({ current_password: details.password, new_password: 'a changed passphrase' })
+      .expect(200);
+
+    const late = await testApp
+      .browser()
+      .post(`/api/user/change/${token}`)
+      .send({ password: 'yet another passphrase' });
+    expect({ status: late.status, body: late.body }).toEqual({
+      status: 400,
+      body: { message: identityMessages.resetLinkInvalid },
+    });
+    await signedIn(testApp, { email: details.email, password: 'a changed passphrase' });
+  });
+
+  it("Given a link mailed, When an admin changes the member's e-mail, Then the link to the old address no longer works", async () => {
+    const details = await activeMember(testApp);
+    const token = await requestReset(details.email);
+    const admin = await staffSignedIn(testApp, 'admin');
+    await admin.browser
+      .patch(`/api/admin/users/${details.userId}`)
+      .send({ first_name: 'Ada', last_name: 'Lovelace', email: `moved.${details.email}` })
+      .expect(200);
+
+    const late = await testApp
+      .browser()
+      .post(`/api/user/change/${token}`)
+      .send({ password: 'yet another passphrase' });
+    expect({ status: late.status, body: late.body }).toEqual({
+      status: 400,
+      body: { message: identityMessages.resetLinkInvalid },
+    });
   });
 
   it('expires after 30 minutes', async () => {

@@ -348,6 +348,23 @@ describe('signing in with two-step verification', () => {
     expect(late.body).toEqual({ message: twoFactorMessages.pendingLoginExpired });
   });
 
+  it("Given a pending login, When the member changes the password in a session, Then the old password's second step opens nothing", async () => {
+    const member = await signedInMember();
+    const { secret } = await enrolTotp(member.browser);
+    const { browser } = await passwordStep(member);
+    await member.browser
+      .patch('/api/user/pass')
+      .send({ current_password: member.password, new_password: 'a changed passphrase' })
+      .expect(200);
+
+    const late = await browser
+      .post('/api/user/login/two-factor')
+      .send({ code: code(secret, 1) })
+      .expect(400);
+
+    expect(late.body).toEqual({ message: twoFactorMessages.pendingLoginExpired });
+  });
+
   it('refuses a body with both kinds of code, or neither, naming the field', async () => {
     const { browser } = await passwordStep(await signedInMember());
 

@@ -8,7 +8,9 @@ import { newPasswordProblem } from '../../shared/auth/password-policy.js';
 import { IdentityEventLog } from '../persistence/identity-event-log.js';
 import { identityDatabase, type IdentityDatabase } from '../persistence/identity.tables.js';
 import type { Actor } from '../../shared/auth/actor.js';
+import { spendResetLinks } from '../persistence/reset-links.js';
 import { SessionStore } from '../persistence/session-store.js';
+import { TwoFactorStore } from '../persistence/two-factor-store.js';
 import { findUser } from '../persistence/users.js';
 import { identityErrors } from '../domain/identity.errors.js';
 import { IdentityMail } from './identity-mail.js';
@@ -37,6 +39,7 @@ export class ChangePasswordHandler implements ICommandHandler<ChangePassword> {
     private readonly rateLimits: RateLimits,
     private readonly hasher: PasswordHasher,
     private readonly sessions: SessionStore,
+    private readonly twoFactor: TwoFactorStore,
     private readonly events: IdentityEventLog,
     private readonly mail: IdentityMail,
     private readonly commandBus: CommandBus,
@@ -60,6 +63,9 @@ export class ChangePasswordHandler implements ICommandHandler<ChangePassword> {
     const mail = await this.db.transaction().execute(async (trx) => {
       await trx.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', user.id).execute();
       const ended = await this.sessions.endAllOf(trx, user.id, 'password-changed', now, actor.sessionId);
+      // Neither a reset link mailed before nor a second step begun with the old password outlives it.
+      await spendResetLinks(trx, user.id, now);
+      await this.twoFactor.endPendingLogins(trx, user.id, now);
       const events: [IdentityEvent, ...IdentityEvent[]] = [
         { type: 'PasswordChanged', data: { userId: user.id, method: 'change' } },
         ...ended.map((sessionId): IdentityEvent => ({

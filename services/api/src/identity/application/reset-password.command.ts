@@ -5,6 +5,7 @@ import { CLOCK, type Clock } from '../../shared/clock/clock.js';
 import { DATABASE, type Database } from '../../shared/infrastructure/infrastructure.tokens.js';
 import { newPasswordProblem } from '../../shared/auth/password-policy.js';
 import { tokenHash } from '../domain/secrets.js';
+import { spendResetLinks } from '../persistence/reset-links.js';
 import { IdentityEventLog } from '../persistence/identity-event-log.js';
 import {
   identityDatabase,
@@ -67,12 +68,7 @@ export class ResetPasswordHandler implements ICommandHandler<ResetPassword> {
         .set({ password_hash: passwordHash })
         .where('id', '=', link.userId)
         .execute();
-      await trx
-        .updateTable('password_reset_tokens')
-        .set({ consumed_at: now })
-        .where('user_id', '=', link.userId)
-        .where('consumed_at', 'is', null)
-        .execute();
+      await spendResetLinks(trx, link.userId, now);
       const ended = await this.sessions.endAllOf(trx, link.userId, 'password-reset', now);
       // A second step begun with the old password must not finish after it changed.
       await this.twoFactor.endPendingLogins(trx, link.userId, now);

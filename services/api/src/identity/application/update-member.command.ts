@@ -5,8 +5,10 @@ import type { MemberDetailsChanged } from '@ledgerstone/ledger';
 import { z } from 'zod';
 import type { RequestContext } from '../../shared/auth/request-context.js';
 import type { Actor } from '../../shared/auth/actor.js';
+import { CLOCK, type Clock } from '../../shared/clock/clock.js';
 import { DATABASE, type Database } from '../../shared/infrastructure/infrastructure.tokens.js';
 import { EmailTakenError, UserNotFoundError } from '../domain/identity.errors.js';
+import { spendResetLinks } from '../persistence/reset-links.js';
 import { IdentityEventLog } from '../persistence/identity-event-log.js';
 import { identityDatabase, type IdentityDatabase } from '../persistence/identity.tables.js';
 import { isUniqueViolation } from '../../shared/database/pg-errors.js';
@@ -37,6 +39,7 @@ export class UpdateMemberHandler implements ICommandHandler<UpdateMemberCommand>
 
   constructor(
     @Inject(DATABASE) database: Database,
+    @Inject(CLOCK) private readonly clock: Clock,
     private readonly events: IdentityEventLog,
     private readonly commandBus: CommandBus,
   ) {
@@ -70,6 +73,8 @@ export class UpdateMemberHandler implements ICommandHandler<UpdateMemberCommand>
         if (isUniqueViolation(error, 'users_email_key')) throw new EmailTakenError();
         throw error;
       }
+      // A reset link mailed to the old address no longer opens the account.
+      if (fields.includes('email')) await spendResetLinks(trx, userId, this.clock.now());
       await this.events.record(
         trx,
         userId,
