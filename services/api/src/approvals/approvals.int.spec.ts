@@ -86,6 +86,23 @@ async function approvalEvents(approvalId: string) {
   return testApp.app.get(EventStore).readStream(approvalStreamId(approvalId));
 }
 
+/**
+ * A member with 1,000.00 (a funding approved by the checker) whose 700.00 withdrawal the maker proposed to pay
+ * with `payoutReference`: above the payout threshold, so it awaits a second admin.
+ */
+async function proposedPayout(payoutReference: string) {
+  const [member] = await signInAs(testApp, 'member');
+  const funding = await propose(member.userId, '1000.00');
+  await decide(checker.browser, funding, 'approve').expect(200);
+  await savePayoutAddresses(member.browser);
+  const withdrawal = await requestWithdrawal(member.browser, '700.00');
+  const proposed = await maker.browser
+    .post(`/api/admin/withdrawals/${withdrawal.withdrawalId}/pay`)
+    .send({ payoutReference })
+    .expect(202);
+  return { member, withdrawal, approvalId: (proposed.body as ProposalResponse).approval_id };
+}
+
 async function accountEventTypes(userId: string): Promise<string[]> {
   return (await testApp.accountEvents(userId)).map((event) => event.type);
 }
@@ -295,35 +312,19 @@ describe('deposits, payouts, locks, limits and the catalog', () => {
   });
 
   it('a payout above the threshold waits for a second admin', async () => {
-    const [member] = await signInAs(testApp, 'member');
-    const funding = await propose(member.userId, '1000.00');
-    await decide(checker.browser, funding, 'approve').expect(200);
-    await savePayoutAddresses(member.browser);
-    const withdrawal = await requestWithdrawal(member.browser, '700.00');
+    const { member, approvalId } = await proposedPayout('tx-0001');
 
-    const proposed = await maker.browser
-      .post(`/api/admin/withdrawals/${withdrawal.withdrawalId}/pay`)
-      .send({ payoutReference: 'tx-0001' })
-      .expect(202);
     expect((await accountEventTypes(member.userId)).slice(-1)).toEqual(['WithdrawalRequested']);
-    await decide(checker.browser, (proposed.body as ProposalResponse).approval_id, 'approve').expect(200);
+    await decide(checker.browser, approvalId, 'approve').expect(200);
     const events = await testApp.accountEvents(member.userId);
     expect(events.at(-1)).toMatchObject({ type: 'WithdrawalPaid', data: { payoutReference: 'tx-0001' } });
   });
 
   it('Given a payout proposed, When the account moves on before the approval (another deposit), Then the approval still pays it', async () => {
-    const [member] = await signInAs(testApp, 'member');
-    const funding = await propose(member.userId, '1000.00');
-    await decide(checker.browser, funding, 'approve').expect(200);
-    await savePayoutAddresses(member.browser);
-    const withdrawal = await requestWithdrawal(member.browser, '700.00');
-    const proposed = await maker.browser
-      .post(`/api/admin/withdrawals/${withdrawal.withdrawalId}/pay`)
-      .send({ payoutReference: 'tx-0002' })
-      .expect(202);
+    const { member, approvalId } = await proposedPayout('tx-0002');
 
     await requestDeposit(member.browser, '1500.00');
-    await decide(checker.browser, (proposed.body as ProposalResponse).approval_id, 'approve').expect(200);
+    await decide(checker.browser, approvalId, 'approve').expect(200);
 
     const events = await testApp.accountEvents(member.userId);
     expect(events.filter((event) => event.type === 'WithdrawalPaid')).toEqual([
@@ -337,16 +338,7 @@ describe('deposits, payouts, locks, limits and the catalog', () => {
   ] as const)(
     'Given a payout proposed, When the withdrawal is %s before the approval, Then the approval is refused and nothing is paid',
     async (since, message) => {
-      const [member] = await signInAs(testApp, 'member');
-      const funding = await propose(member.userId, '1000.00');
-      await decide(checker.browser, funding, 'approve').expect(200);
-      await savePayoutAddresses(member.browser);
-      const withdrawal = await requestWithdrawal(member.browser, '700.00');
-      const proposed = await maker.browser
-        .post(`/api/admin/withdrawals/${withdrawal.withdrawalId}/pay`)
-        .send({ payoutReference: 'tx-0003' })
-        .expect(202);
-      const approvalId = (proposed.body as ProposalResponse).approval_id;
+      const { member, withdrawal, approvalId } = await proposedPayout('tx-0003');
 
       if (since === 'rejected') {
         await checker.browser

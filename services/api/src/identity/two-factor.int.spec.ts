@@ -327,43 +327,45 @@ describe('signing in with two-step verification', () => {
     expect(late.body).toEqual({ message: twoFactorMessages.pendingLoginExpired });
   });
 
-  it("ends a pending login when the password is reset: the old password's second step opens nothing", async () => {
-    const member = await signedInMember();
-    const { secret } = await enrolTotp(member.browser);
-    const { browser } = await passwordStep(member);
-    await testApp.browser().post('/api/user/forget-pass').send({ email: member.email }).expect(200);
-    const { data } = await testApp.lastMail('password-reset', member.email);
-    const token = new URL(data.resetUrl).pathname.split('/').at(-1);
-    await testApp
-      .browser()
-      .post(`/api/user/change/${token}`)
-      .send({ password: 'a fresh start passphrase' })
-      .expect(200);
+  it.each([
+    [
+      'reset from a mailed link',
+      async (member: Member) => {
+        await testApp.browser().post('/api/user/forget-pass').send({ email: member.email }).expect(200);
+        const { data } = await testApp.lastMail('password-reset', member.email);
+        const token = new URL(data.resetUrl).pathname.split('/').at(-1);
+        await testApp
+          .browser()
+          .post(`/api/user/change/${token}`)
+          .send({ password: 'a fresh start passphrase' })
+          .expect(200);
+      },
+    ],
+    [
+      'changed in a session',
+      async (member: Member) => {
+        await member.browser
+          .patch('/api/user/pass')
+          .send({ current_password: member.password, new_password: 'a changed passphrase' })
+          .expect(200);
+      },
+    ],
+  ])(
+    "ends a pending login when the password is %s: the old password's second step opens nothing",
+    async (_, changePassword) => {
+      const member = await signedInMember();
+      const { secret } = await enrolTotp(member.browser);
+      const { browser } = await passwordStep(member);
+      await changePassword(member);
 
-    const late = await browser
-      .post('/api/user/login/two-factor')
-      .send({ code: code(secret, 1) })
-      .expect(400);
+      const late = await browser
+        .post('/api/user/login/two-factor')
+        .send({ code: code(secret, 1) })
+        .expect(400);
 
-    expect(late.body).toEqual({ message: twoFactorMessages.pendingLoginExpired });
-  });
-
-  it("Given a pending login, When the member changes the password in a session, Then the old password's second step opens nothing", async () => {
-    const member = await signedInMember();
-    const { secret } = await enrolTotp(member.browser);
-    const { browser } = await passwordStep(member);
-    await member.browser
-      .patch('/api/user/pass')
-      .send({ current_password: member.password, new_password: 'a changed passphrase' })
-      .expect(200);
-
-    const late = await browser
-      .post('/api/user/login/two-factor')
-      .send({ code: code(secret, 1) })
-      .expect(400);
-
-    expect(late.body).toEqual({ message: twoFactorMessages.pendingLoginExpired });
-  });
+      expect(late.body).toEqual({ message: twoFactorMessages.pendingLoginExpired });
+    },
+  );
 
   it('refuses a body with both kinds of code, or neither, naming the field', async () => {
     const { browser } = await passwordStep(await signedInMember());
