@@ -1,3 +1,4 @@
+import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';

@@ -165,3 +165,18 @@ export type MailJob = {
 export function isMailTemplateName(name: string): name is MailTemplateName {
   return Object.hasOwn(mailTemplateData, name);
 }
+
+/**
+ * Mail data that opens an account: a verification code, a password-reset link. Once the mail is sent (or on the
+ * queue, for the outbox's copy) it is kept nowhere but in the mail itself: the stores keep `[sent]` in its place.
+ */
+export const MAIL_SECRET_FIELDS = ['code', 'resetUrl'] as const;
+export const SENT_SECRET = '[sent]';
+
+/** The mail's data with its secrets replaced; the same object when it has none. */
+export function withoutMailSecrets<D extends object>(data: D): D {
+  if (!MAIL_SECRET_FIELDS.some((field) => Object.hasOwn(data, field))) return data;
+  const kept = { ...data } as Record<string, unknown>;
+  for (const field of MAIL_SECRET_FIELDS) if (Object.hasOwn(kept, field)) kept[field] = SENT_SECRET;
+  return kept as D;
+}

@@ -67,6 +67,43 @@ describe('mail worker', () => {
     expect(received.text).toContain('Your Ledgerstone verification code is 042917.');
     expect(received.text).toContain('It is valid for 10 minutes and can be used once.');
     expect(received.html).toContain('042917');
+    // Sent: the job Redis keeps for a week no longer holds the code.
+    expect((await Job.fromId(queue, 'verification-1'))?.data.data).toEqual({
+      firstName: 'Ada',
+      code: '[sent]',
+      minutes: 10,
+    });
+  });
+
+  it('keeps no reset link in a sent job, and no code in one that failed for good', async () => {
+    const reset: MailJob = {
+      template: 'password-reset',
+      to: 'ada@example.test',
+      data: { firstName: 'Ada', resetUrl: 'https://x.test/reset-password/secret-token', minutes: 30 },
+    };
+    const sent = await queue.add(reset.template, reset, { jobId: 'reset-1' });
+    await sent.waitUntilFinished(events, 10_000);
+    expect((await inbox.next()).text).toContain('https://x.test/reset-password/secret-token');
+    expect((await Job.fromId(queue, 'reset-1'))?.data.data).toEqual({
+      firstName: 'Ada',
+      resetUrl: '[sent]',
+      minutes: 30,
+    });
+
+    const unsendable = await queue.add('newsletter', {
+      template: 'newsletter',
+      to: 'ada@example.test',
+      data: { code: '042917' },
+    });
+    await expect(unsendable.waitUntilFinished(events, 10_000)).rejects.toThrow('Unknown mail template');
+    const deadline = Date.now() + 5_000;
+    let data: unknown;
+    do {
+      data = (await Job.fromId(queue, unsendable.id ?? ''))?.data.data;
+      if ((data as { code?: string }).code === '[sent]') break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    } while (Date.now() < deadline);
+    expect(data).toEqual({ code: '[sent]' });
   });
 
   it('fails a job with an unknown template at once, without retries and without sending', async () => {

@@ -5,7 +5,7 @@ import { MAIL_QUEUE } from '@ledgerstone/contracts';
 import type { MailerConfig } from './config.js';
 import type { Logger } from './logger.js';
 import { jobFields, loggableError } from './mail-log.js';
-import { createMailProcessor, type SentMail } from './mail.processor.js';
+import { createMailProcessor, forgetMailSecrets, type SentMail } from './mail.processor.js';
 
 const CONCURRENCY = 5;
 
@@ -67,9 +67,10 @@ export function startMailWorker(config: MailerConfig, logger: Logger): MailWorke
       error instanceof UnrecoverableError || error.name === 'UnrecoverableError' || attempt >= attempts;
     const err = loggableError(error);
     const fields = { ...jobFields(job), err, attempt, attempts, final };
-    if (final)
+    if (final) {
       logger.error(fields, `mail failed for good after attempt ${attempt} of ${attempts}: ${err.message}`);
-    else logger.warn(fields, `mail failed at attempt ${attempt} of ${attempts}, retrying: ${err.message}`);
+      if (job) void forgetMailSecrets(job);
+    } else logger.warn(fields, `mail failed at attempt ${attempt} of ${attempts}, retrying: ${err.message}`);
   });
 
   let connected = false;

@@ -1,5 +1,6 @@
 import { UnrecoverableError, type Job } from 'bullmq';
 import type { Transporter } from 'nodemailer';
+import { withoutMailSecrets } from '@ledgerstone/contracts';
 import { InvalidMailJob, renderMail, type OutgoingMail } from './templates/registry.js';
 
 export interface SentMail {
@@ -30,6 +31,18 @@ export function createMailProcessor(transport: Pick<Transporter, 'sendMail'>, fr
       throw error;
     }
     const info = await transport.sendMail({ from, ...mail, messageId: messageIdOf(job.id!, from) });
+    await forgetMailSecrets(job);
     return { messageId: info.messageId };
   };
+}
+
+/**
+ * Replaces the code or reset link in the job Redis keeps (a week when sent, until deleted when failed) once it
+ * is of no more use to the job. Best effort: the mail is sent, and must not be sent again because this failed.
+ */
+export async function forgetMailSecrets(job: Job): Promise<void> {
+  const { data } = (job.data ?? {}) as { data?: unknown };
+  if (typeof data !== 'object' || data === null) return;
+  const kept = withoutMailSecrets(data);
+  if (kept !== data) await job.updateData({ ...(job.data as object), data: kept }).catch(() => undefined);
 }

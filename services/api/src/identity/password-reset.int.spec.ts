@@ -72,18 +72,25 @@ describe('POST /api/user/forget-pass', () => {
     });
   });
 
-  it('records the mail in the outbox and marks it queued', async () => {
+  it('records the mail in the outbox and marks it queued, keeping the link in the queued mail only', async () => {
     const known = await activeMember(testApp);
 
     await requestReset(known.email);
 
     const job = (await testApp.mailJobs()).at(-1);
     const { rows } = await sql`
-      select job_id, template, recipient, enqueued_at from mail_outbox where job_id = ${job?.id}
+      select job_id, template, recipient, enqueued_at, data from mail_outbox where job_id = ${job?.id}
     `.execute(testApp.db);
     expect(rows).toEqual([
-      { job_id: job?.id, template: 'password-reset', recipient: known.email, enqueued_at: expect.any(Date) },
+      {
+        job_id: job?.id,
+        template: 'password-reset',
+        recipient: known.email,
+        enqueued_at: expect.any(Date),
+        data: { firstName: 'Ada', minutes: 30 },
+      },
     ]);
+    expect(job?.mail.data).toMatchObject({ resetUrl: expect.stringMatching(RESET_LINK) });
   });
 
   it('finds the account whatever the case of the address', async () => {

@@ -1,3 +1,5 @@
+import { MAIL_SECRET_FIELDS } from '@ledgerstone/contracts';
+
 const EMAIL_ADDRESS = /([^\s@<>()[\]"',;:]+)@([^\s@<>()[\]"',;:]+\.[^\s@<>()[\]"',;:]+)/g;
 
 /** `jane@example.com` -> `j***@example.com`: enough to tell jobs apart, not enough to harvest addresses. */
@@ -17,8 +19,11 @@ export function maskEmailAddresses(value: unknown): unknown {
   return value;
 }
 
-/** Mail data that opens an account: a reset link or a verification code is never shown, not even to admins. */
-const SECRET_FIELDS = new Set(['code', 'resetUrl']);
+/**
+ * Mail data that acts on an account: a reset link, a verification code or a "lock my account" link is never
+ * shown, not even to admins.
+ */
+const SECRET_FIELDS = new Set<string>([...MAIL_SECRET_FIELDS, 'lockUrl']);
 
 function withoutSecrets(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutSecrets);

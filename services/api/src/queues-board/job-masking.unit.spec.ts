@@ -60,6 +60,16 @@ describe('maskJobData', () => {
       data: { code: '[hidden]', minutes: 10 },
     });
   });
+
+  it('hides the "lock my account" link of security mails', () => {
+    expect(
+      maskJobData({
+        template: 'withdrawal-requested',
+        data: { amount: '10.00', lockUrl: 'https://x.test/lock-account?token=secret' },
+      }),
+    ).toEqual({ template: 'withdrawal-requested', data: { amount: '10.00', lockUrl: '[hidden]' } });
+  });
+
   it("keeps the job's origin readable: event id and type, request id", () => {
     const origin = {
       eventId: '0f8c2a54-3e7b-4d1a-9c6e-2b5f8a1d7e30',

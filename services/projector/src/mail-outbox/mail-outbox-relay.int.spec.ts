@@ -114,6 +114,35 @@ describe('MailOutboxRelay', () => {
     );
   });
 
+  it('keeps a reset link or a code in the queued job only, not in the outbox row', async () => {
+    const to = `relay.${randomUUID()}@example.test`;
+    const reset: MailJob = {
+      template: 'password-reset',
+      to,
+      data: { firstName: 'Ada', resetUrl: 'https://x.test/reset-password/secret', minutes: 30 },
+    };
+    const code: MailJob = {
+      template: 'verification-code',
+      to,
+      data: { firstName: 'Ada', code: '042917', minutes: 10 },
+    };
+    const ids = [await recordMail(reset, new Date(Date.now() - 60_000)), await recordMail(code)];
+    const relay = new MailOutboxRelay(database.db, queue, redis, silent);
+
+    await relay.relayBatch();
+
+    const jobs = await jobsTo(to);
+    expect(jobs.map((job) => job.data)).toHaveLength(2);
+    expect(jobs.map((job) => job.data)).toEqual(expect.arrayContaining([reset, code]));
+    const { rows } = await sql<{ data: unknown }>`
+      select data from mail_outbox where job_id = any(${ids}::uuid[]) order by created_at
+    `.execute(database.db);
+    expect(rows.map((row) => row.data)).toEqual([
+      { firstName: 'Ada', minutes: 30 },
+      { firstName: 'Ada', minutes: 10 },
+    ]);
+  });
+
   it('leaves a mail the api already queued as the one job of its id', async () => {
     const to = `relay.${randomUUID()}@example.test`;
     const jobId = await recordMail(adminMessage(to));

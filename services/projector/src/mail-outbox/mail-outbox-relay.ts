@@ -1,4 +1,4 @@
-import { mailJobOptions, type MailJob, type MailOrigin } from '@ledgerstone/contracts';
+import { MAIL_SECRET_FIELDS, mailJobOptions, type MailJob, type MailOrigin } from '@ledgerstone/contracts';
 import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { sql, type Kysely } from 'kysely';
@@ -83,9 +83,11 @@ export class MailOutboxRelay {
         }),
       );
       const jobIds = rows.map((row) => row.job_id);
-      await sql`update mail_outbox set enqueued_at = now() where job_id = any(${jobIds}::uuid[])`.execute(
-        trx,
-      );
+      // The queue has the mails now: their codes and reset links stay there only (see MAIL_SECRET_FIELDS).
+      await sql`
+        update mail_outbox set enqueued_at = now(), data = data - ${[...MAIL_SECRET_FIELDS]}::text[]
+        where job_id = any(${jobIds}::uuid[])
+      `.execute(trx);
       return rows.length;
     });
   }

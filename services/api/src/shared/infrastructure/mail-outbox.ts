@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { mailJobOptions, type MailJob, type MailOrigin } from '@ledgerstone/contracts';
+import { MAIL_SECRET_FIELDS, mailJobOptions, type MailJob, type MailOrigin } from '@ledgerstone/contracts';
 import type { Redis } from 'ioredis';
 import { sql, type Transaction } from 'kysely';
 import { DATABASE, MAIL_QUEUE, REDIS, type Database, type MailQueue } from './infrastructure.tokens.js';
@@ -48,9 +48,11 @@ export class MailOutbox {
     try {
       // The job id makes a second add (by the relay, or a retried request) a no-op.
       await this.queue.add(job.template, job, { ...mailJobOptions, jobId });
-      await sql`update mail_outbox set enqueued_at = now() where job_id = ${jobId} and enqueued_at is null`.execute(
-        this.db,
-      );
+      // The queue has the mail now: its code or reset link stays there only (see MAIL_SECRET_FIELDS).
+      await sql`
+        update mail_outbox set enqueued_at = now(), data = data - ${[...MAIL_SECRET_FIELDS]}::text[]
+        where job_id = ${jobId} and enqueued_at is null
+      `.execute(this.db);
     } catch (error) {
       this.logger.warn(
         `mail ${jobId} waits in the outbox: ${error instanceof Error ? error.message : String(error)}`,
