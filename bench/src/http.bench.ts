@@ -390,7 +390,7 @@ async function main(config: HttpBenchConfig): Promise<void> {
     ]);
 
     say(`creating ${config.members} members with ${MEMBER_FUNDS} each through the api and the Emmett peer`);
-    const members = await createMembers(platform, urls.platform, config.members, suffix);
+    const members = await createMembers(platform, config.members, suffix);
     for (const member of members) {
       const response = await fetch(`${emmettUrl}/accounts/${member.userId}/funds`, {
         method: 'POST',

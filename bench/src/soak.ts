@@ -297,7 +297,11 @@ async function soak(config: SoakConfig): Promise<boolean> {
   orphaned.unref();
   try {
     platform = await startSoakPlatform({ databaseUrl, redisPrefix, logDirectory });
-    const site: Site = { apiUrl: platform.url, publicUrl: platform.url };
+    const site: Site = {
+      apiUrl: platform.url,
+      publicUrl: platform.url,
+      verificationCodes: platform.sinkFile,
+    };
     // The second admin: approvals stay off (as in local mode), so both admins act alone, side by side.
     await run(
       process.execPath,
@@ -309,14 +313,7 @@ async function soak(config: SoakConfig): Promise<boolean> {
     );
     say(`platform up behind ${platform.url}: 2 api, 2 projectors, mailer, Redis on ${platform.redisUrl}`);
     const admins = [await adminSignedIn(site), await adminSignedIn(site, CHECKER)];
-    const members = await createMembers(
-      site,
-      databaseUrl,
-      config.members,
-      `soak.${suffix}`,
-      MEMBER_FUNDS,
-      admins[0],
-    );
+    const members = await createMembers(site, config.members, `soak.${suffix}`, MEMBER_FUNDS, admins[0]);
     const plans = (await (await fetch(`${platform.url}/api/plans`)).json()) as {
       plans: { id: string; minAmount: string }[];
     };

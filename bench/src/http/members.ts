@@ -1,9 +1,9 @@
 import { Secret, TOTP } from 'otpauth';
-import pg from 'pg';
 import { ADMIN, type Platform } from './platform.js';
+import { mailedVerificationCode } from './verification-codes.js';
 
 /** Where a browser finds the platform: the api's address and the site's Origin. */
-export type Site = Pick<Platform, 'apiUrl' | 'publicUrl'>;
+export type Site = Pick<Platform, 'apiUrl' | 'publicUrl' | 'verificationCodes'>;
 
 /** A signed-in member: the Cookie header their browser sends, and their id. */
 export interface Member {
@@ -60,18 +60,7 @@ export class Browser {
   }
 }
 
-/** The verification code the api recorded in its mail outbox for `email` (the mail server drops the mail). */
-async function verificationCode(db: pg.Pool, email: string): Promise<string> {
-  const { rows } = await db.query<{ code: string }>(
-    `select data->>'code' as code from mail_outbox
-     where recipient = $1 and template = 'verification-code' order by created_at desc limit 1`,
-    [email],
-  );
-  if (!rows[0]) throw new Error(`no verification code was recorded for ${email}`);
-  return rows[0].code;
-}
-
-async function signUpAndSignIn(platform: Site, db: pg.Pool, email: string): Promise<Member> {
+async function signUpAndSignIn(platform: Site, email: string): Promise<Member> {
   const password = MEMBER_PASSWORD;
   const signup = new Browser(platform);
   await signup.call('POST', '/api/user', {
@@ -81,7 +70,9 @@ async function signUpAndSignIn(platform: Site, db: pg.Pool, email: string): Prom
     phoneNumber: '+44 20 7946 0000',
     password,
   });
-  await signup.call('PATCH', '/api/user/verify', { verifyCode: await verificationCode(db, email) });
+  await signup.call('PATCH', '/api/user/verify', {
+    verifyCode: await mailedVerificationCode(platform.verificationCodes, email),
+  });
   const browser = new Browser(platform);
   await browser.call('POST', '/api/user/login', { email, password, rememberMe: false });
   // Withdrawals go only to the address book; the platform runs without the cooling period for the benchmark.
@@ -119,7 +110,6 @@ interface MemberDetail {
  */
 export async function createMembers(
   platform: Site,
-  databaseUrl: string,
   count: number,
   label: string,
   funds = MEMBER_FUNDS,
@@ -127,32 +117,24 @@ export async function createMembers(
   signedInAdmin?: Browser,
 ): Promise<Member[]> {
   const inParallel = 4;
-  const db = new pg.Pool({ connectionString: databaseUrl, max: inParallel });
-  try {
-    const admin = signedInAdmin ?? (await adminSignedIn(platform));
-    const members: Member[] = [];
-    for (let first = 0; first < count; first += inParallel) {
-      const batch = Array.from(
-        { length: Math.min(inParallel, count - first) },
-        (_, offset) => first + offset,
-      );
-      members.push(
-        ...(await Promise.all(
-          batch.map(async (index) => {
-            const member = await signUpAndSignIn(platform, db, `member.${index}.${label}@ledgerstone.bench`);
-            const { data } = await admin.call<MemberDetail>('GET', `/api/admin/users/${member.userId}`);
-            await admin.call('PUT', `/api/admin/users/${member.userId}/balances`, {
-              available: { shown: data.buckets.available, target: funds },
-              reason: 'Funds for the HTTP benchmark',
-              version: data.version,
-            });
-            return member;
-          }),
-        )),
-      );
-    }
-    return members;
-  } finally {
-    await db.end();
+  const admin = signedInAdmin ?? (await adminSignedIn(platform));
+  const members: Member[] = [];
+  for (let first = 0; first < count; first += inParallel) {
+    const batch = Array.from({ length: Math.min(inParallel, count - first) }, (_, offset) => first + offset);
+    members.push(
+      ...(await Promise.all(
+        batch.map(async (index) => {
+          const member = await signUpAndSignIn(platform, `member.${index}.${label}@ledgerstone.bench`);
+          const { data } = await admin.call<MemberDetail>('GET', `/api/admin/users/${member.userId}`);
+          await admin.call('PUT', `/api/admin/users/${member.userId}/balances`, {
+            available: { shown: data.buckets.available, target: funds },
+            reason: 'Funds for the HTTP benchmark',
+            version: data.version,
+          });
+          return member;
+        }),
+      )),
+    );
   }
+  return members;
 }

@@ -18,6 +18,8 @@ export interface Platform {
   apiUrl: string;
   /** The site's address: the Origin that state-changing requests must carry. */
   publicUrl: string;
+  /** Where the SMTP sink notes the verification codes it is mailed (see verification-codes.ts). */
+  verificationCodes: string;
   processes: { api: BenchProcess; projector: BenchProcess; mailer: BenchProcess; backing: BenchProcess };
   stop(): Promise<void>;
 }
@@ -121,6 +123,7 @@ export async function startPlatform(options: {
   try {
     const bucket = 'ledgerstone-bench-proofs';
     const s3Directory = join(options.logDirectory, 's3');
+    const verificationCodes = join(options.logDirectory, 'verification-codes.jsonl');
     await mkdir(s3Directory, { recursive: true });
     const backing = start(
       'backing-services',
@@ -131,6 +134,7 @@ export async function startPlatform(options: {
         S3_PORT: String(s3Port),
         S3_DIRECTORY: s3Directory,
         S3_BUCKET: bucket,
+        CODES_FILE: verificationCodes,
       },
     );
     await backing.printed('backing services ready', 30_000);
@@ -151,7 +155,13 @@ export async function startPlatform(options: {
     const projector = service('projector', LOG_READER_NODE_FLAGS);
     const mailer = service('mailer');
     await Promise.all([projector.printed('following the event log'), mailer.printed('connected to queue')]);
-    return { apiUrl: publicUrl, publicUrl, processes: { api, projector, mailer, backing }, stop };
+    return {
+      apiUrl: publicUrl,
+      publicUrl,
+      verificationCodes,
+      processes: { api, projector, mailer, backing },
+      stop,
+    };
   } catch (error) {
     await stop();
     throw error;
