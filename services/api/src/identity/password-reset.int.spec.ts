@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { identityMessages } from '@ledgerstone/contracts';
 import { sql } from 'kysely';
 import { tokenHash } from './domain/secrets.js';
+import { RESET_REQUEST_ANSWER_MS } from './application/request-password-reset.command.js';
 import {
   activeMember,
   PUBLIC_URL,
@@ -70,6 +71,21 @@ describe('POST /api/user/forget-pass', () => {
       resetUrl: expect.stringMatching(RESET_LINK),
       minutes: 30,
     });
+  });
+
+  it('answers a known address no sooner than an unknown one: both wait for the same floor', async () => {
+    const known = await activeMember(testApp);
+    const timed = async (email: string) => {
+      const started = performance.now();
+      const response = await testApp.browser().post('/api/user/forget-pass').send({ email });
+      expect(response.status).toBe(200);
+      return performance.now() - started;
+    };
+
+    // An address without an account skips the link's row and mail; it is answered after the floor all the same.
+    expect(await timed('nobody.timed@example.test')).toBeGreaterThanOrEqual(RESET_REQUEST_ANSWER_MS);
+    expect(await timed(known.email)).toBeGreaterThanOrEqual(RESET_REQUEST_ANSWER_MS);
+    expect(await timed('NOBODY.timed@example.test')).toBeGreaterThanOrEqual(RESET_REQUEST_ANSWER_MS);
   });
 
   it('records the mail in the outbox and marks it queued, keeping the link in the queued mail only', async () => {

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { SessionAudience } from '@ledgerstone/ledger';
@@ -9,6 +10,13 @@ import { identityDatabase, type IdentityDatabase } from '../persistence/identity
 import { findUserByEmail } from '../persistence/users.js';
 import { IdentityMail, PASSWORD_RESET_MINUTES } from './identity-mail.js';
 import type { RequestContext } from '../../shared/auth/request-context.js';
+
+/**
+ * The soonest a reset request is answered, in milliseconds after it began, whether the address has an account
+ * or not: the link's row and mail take a few milliseconds that an address without an account skips, and
+ * timing many requests would tell the two apart.
+ */
+export const RESET_REQUEST_ANSWER_MS = 300;
 
 /** Mails a single-use reset link when the address has an account; the caller learns nothing either way. */
 export class RequestPasswordReset extends Command<void> {
@@ -36,6 +44,16 @@ export class RequestPasswordResetHandler implements ICommandHandler<RequestPassw
 
   async execute({ audience, email, context }: RequestPasswordReset): Promise<void> {
     await this.rateLimits.forgotPassword(context.ip, email);
+    const started = performance.now();
+    await this.mailResetLink(audience, email, context);
+    await sleep(Math.max(0, started + RESET_REQUEST_ANSWER_MS - performance.now()));
+  }
+
+  private async mailResetLink(
+    audience: SessionAudience,
+    email: string,
+    context: RequestContext,
+  ): Promise<void> {
     const user = await findUserByEmail(this.db, email, audience);
     if (!user?.email) return;
 
