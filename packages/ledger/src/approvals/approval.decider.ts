@@ -1,5 +1,5 @@
 import { accountMessages, approvalMessages } from '@ledgerstone/contracts/account-messages';
-import type { ApprovalAction, ApprovalEvent, ApprovalKind } from './approval.events.js';
+import type { ApprovalAction, ApprovalChange, ApprovalEvent, ApprovalKind } from './approval.events.js';
 import { ApprovalError } from './approval.errors.js';
 
 export type ApprovalStatus = 'pending' | 'executed' | 'rejected' | 'withdrawn' | 'expired';
@@ -34,10 +34,19 @@ export interface ProposeApproval {
   };
 }
 
-/** `currentVersion` is the target's version as the approval finds it, under the lock the action runs under. */
+/**
+ * `currentVersion` is the target's version as the approval finds it, under the lock the action runs under;
+ * `currentChanges`, where the action can say, what its proposal would show if made now.
+ */
 export interface ApproveApproval {
   type: 'ApproveApproval';
-  data: { approver: Approver; reason: string; currentVersion: number; approvedAt: Date };
+  data: {
+    approver: Approver;
+    reason: string;
+    currentVersion: number;
+    currentChanges?: readonly ApprovalChange[];
+    approvedAt: Date;
+  };
 }
 
 export interface RejectApproval {
@@ -67,6 +76,33 @@ export type ApprovalCommand =
  * after), as the proposer saw them at the proposal's version.
  */
 const ACTS_ON_ITS_SUBJECT_ALONE: ReadonlySet<ApprovalKind> = new Set(['MarkWithdrawalPaid']);
+
+/**
+ * A deposit's confirmation only shows figures, which its action computes anew when it runs: though the account
+ * moved on (a day's profit accrued), its approval runs when the proposal, made now, would show exactly what the
+ * proposer saw. An action that sets figures typed against what the screen showed needs the version itself.
+ */
+const JUDGED_BY_WHAT_IT_SHOWS: ReadonlySet<ApprovalKind> = new Set(['ConfirmDeposit']);
+
+function stillAsProposed(
+  state: Exclude<ApprovalState, { status: 'none' }>,
+  data: ApproveApproval['data'],
+): boolean {
+  const { kind, changes } = state.action;
+  if (data.currentVersion === state.targetVersion || ACTS_ON_ITS_SUBJECT_ALONE.has(kind)) return true;
+  const now = data.currentChanges;
+  return (
+    JUDGED_BY_WHAT_IT_SHOWS.has(kind) &&
+    now !== undefined &&
+    now.length === changes.length &&
+    now.every(
+      (change, index) =>
+        change.label === changes[index]?.label &&
+        change.before === changes[index].before &&
+        change.after === changes[index].after,
+    )
+  );
+}
 
 const HOUR_MS = 3_600_000;
 const REASON_MIN = 3;
@@ -123,11 +159,11 @@ export function decideApproval(command: ApprovalCommand, state: ApprovalState): 
   }
   switch (command.type) {
     case 'ApproveApproval': {
-      const { approver, currentVersion, approvedAt } = command.data;
+      const { approver, approvedAt } = command.data;
       requireChecker(approver, state.proposerId);
       const reason = requireReason(command.data.reason);
       if (approvedAt >= state.expiresAt) throw new ApprovalError('CONFLICT', approvalMessages.expired);
-      if (currentVersion !== state.targetVersion && !ACTS_ON_ITS_SUBJECT_ALONE.has(state.action.kind)) {
+      if (!stillAsProposed(state, command.data)) {
         const message =
           state.action.userId === null ? approvalMessages.catalogChanged : approvalMessages.accountChanged;
         throw new ApprovalError('CONFLICT', message);

@@ -178,6 +178,55 @@ describe('approving', () => {
     },
   );
 
+  describe("a deposit's confirmation, judged by what its proposal shows", () => {
+    const confirmation: ApprovalAction = {
+      kind: 'ConfirmDeposit',
+      userId: adjustment.userId,
+      subjectId: 'e7777777-7777-4777-8777-777777777777',
+      amount: '150000',
+      changes: [
+        { label: 'Deposit', before: 'Pending', after: 'Confirmed' },
+        { label: 'Invested', before: '500.00', after: '2,000.00' },
+      ],
+      request: {},
+    };
+    const approveShowing = (currentChanges: ApprovalAction['changes'] | undefined): ApprovalCommand => {
+      const command = approve(checker, 8);
+      return {
+        ...command,
+        data: { ...command.data, ...(currentChanges && { currentChanges }) },
+      } as ApprovalCommand;
+    };
+
+    it('Given a proposal, When the account moved on (a day of profit) and the proposal made now would read the same, Then it is approved and runs', () => {
+      given([proposed(confirmation)])
+        .when(approveShowing(confirmation.changes.map((change) => ({ ...change }))))
+        .then(approvedAndExecuted());
+    });
+
+    it('Given a proposal, When the account moved on and the invested total is no longer the one shown, Then the approval is refused: propose again', () => {
+      const invested = { label: 'Invested', before: '600.00', after: '2,100.00' };
+      given([proposed(confirmation)])
+        .when(approveShowing([confirmation.changes[0]!, invested]))
+        .thenThrows(ApprovalError, approvalMessages.accountChanged);
+    });
+
+    it('Given a proposal, When the account moved on and nothing says what it would show now, Then the approval is refused', () => {
+      given([proposed(confirmation)])
+        .when(approveShowing(undefined))
+        .thenThrows(ApprovalError, approvalMessages.accountChanged);
+      given([proposed(confirmation)])
+        .when(approveShowing([confirmation.changes[0]!]))
+        .thenThrows(ApprovalError, approvalMessages.accountChanged);
+    });
+
+    it('Given a balance adjustment, When the account moved on, Then showing the same figures is not enough: it needs its version', () => {
+      given([proposed(adjustment)])
+        .when(approveShowing(adjustment.changes))
+        .thenThrows(ApprovalError, approvalMessages.accountChanged);
+    });
+  });
+
   it('Given a proposal on the catalog, When the catalog moved on since, Then the approval is refused', () => {
     given([proposed(planChange)])
       .when(approve(checker, 9))

@@ -311,6 +311,35 @@ describe('deposits, payouts, locks, limits and the catalog', () => {
     expect((await stateRow(testApp.accounts, member.userId))?.invested).toBe(310000n);
   });
 
+  it("Given a deposit's confirmation proposed, When the account moves on leaving the invested total as shown (another deposit requested), Then the approval confirms it; When the total changed, Then it is refused", async () => {
+    const [member] = await signInAs(testApp, 'member');
+    const large = await requestDeposit(member.browser, '1600.00');
+    const proposed = await maker.browser.post(`/api/admin/deposits/${large.depositId}/confirm`).expect(202);
+    const approvalId = (proposed.body as ProposalResponse).approval_id;
+
+    await requestDeposit(member.browser, '1500.00');
+    await decide(checker.browser, approvalId, 'approve').expect(200);
+    expect((await accountEventTypes(member.userId)).slice(-1)).toEqual(['DepositConfirmed']);
+    expect((await stateRow(testApp.accounts, member.userId))?.invested).toBe(160000n);
+
+    const second = await requestDeposit(member.browser, '1700.00');
+    const small = await requestDeposit(member.browser, '1500.00');
+    const secondProposed = await maker.browser
+      .post(`/api/admin/deposits/${second.depositId}/confirm`)
+      .expect(202);
+    await maker.browser.post(`/api/admin/deposits/${small.depositId}/confirm`).expect(200);
+    const refused = await decide(
+      checker.browser,
+      (secondProposed.body as ProposalResponse).approval_id,
+      'approve',
+    );
+    expect({ status: refused.status, message: refused.body.message }).toEqual({
+      status: 409,
+      message: approvalMessages.accountChanged,
+    });
+    expect((await stateRow(testApp.accounts, member.userId))?.invested).toBe(310000n);
+  });
+
   it('a payout above the threshold waits for a second admin', async () => {
     const { member, approvalId } = await proposedPayout('tx-0001');
 

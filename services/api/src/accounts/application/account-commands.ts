@@ -16,6 +16,7 @@ import {
   initialState,
   type AccountCommand,
   type AccountEvent,
+  type ApprovalChange,
   type AccountState,
 } from '@ledgerstone/ledger';
 import { sql } from 'kysely';
@@ -57,6 +58,8 @@ export interface AccountCommandRequest<R> {
   record?(trx: AccountsTransaction, events: AccountEvent[]): Promise<void>;
   /** A second admin's approval this command carries out: checked at the locked version, written with it. */
   coSignature?: CoSignature;
+  /** What the approved action's proposal would show at this state (for the approval's check). */
+  shownNow?(state: AccountState): readonly ApprovalChange[] | undefined;
   /** The id of an event, when it must be the same however often it is decided (else a random one). */
   eventId?(event: AccountEvent): string | undefined;
   /** The answer, stored with the idempotency key: plain JSON. */
@@ -141,7 +144,7 @@ export class AccountCommands {
       (await trx.selectFrom('users').select('status').where('id', '=', userId).forShare().executeTakeFirst());
     const version = row?.version ?? 0;
     let state = row ? loadAccountState(row.state) : initialState();
-    request.coSignature?.check(version);
+    request.coSignature?.check(version, request.coSignature && request.shownNow?.(state));
     const events: AccountEvent[] = [];
     for (const command of request.commands({ state, version, open: user?.status !== 'closed' })) {
       for (const event of decide(command, state)) {

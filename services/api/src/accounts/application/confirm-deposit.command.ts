@@ -58,6 +58,11 @@ export class ConfirmDepositHandler implements ICommandHandler<ConfirmDepositComm
       commandType: 'ConfirmDeposit',
       metadata: commandMetadata(admin, context, coSignature?.approvalId),
       coSignature,
+      // Approved: the invested total the proposal showed must still be the account's (a day's profit may not matter).
+      shownNow: (state) => {
+        const deposit = state.deposits[depositId];
+        return deposit && depositConfirmation(userId, deposit, { version: 0, state }, '').action.changes;
+      },
       commands: () => [
         {
           type: 'ConfirmDeposit',

@@ -16,6 +16,7 @@ import {
   initialApprovalState,
   requiresApproval,
   type ApprovalAction,
+  type ApprovalChange,
   type ApprovalCommand,
   type ApprovalEvent,
   type ApprovalKind,
@@ -146,17 +147,26 @@ export class ApprovalDesk extends FourEyes {
       const { state } = loaded;
       if (state.status === 'none') throw new ApprovalNotFound();
       const approvedAt = this.clock.now();
-      const approval = (currentVersion: number): ApprovalCommand => ({
+      const approval = (
+        currentVersion: number,
+        currentChanges?: readonly ApprovalChange[],
+      ): ApprovalCommand => ({
         type: 'ApproveApproval',
-        data: { approver: { id: approver.userId, role: approver.role }, reason, currentVersion, approvedAt },
+        data: {
+          approver: { id: approver.userId, role: approver.role },
+          reason,
+          currentVersion,
+          ...(currentChanges && { currentChanges }),
+          approvedAt,
+        },
       });
       // Who may approve, and whether it is still open, is known before the action runs; its version only then.
       decided(() => decideApproval(approval(state.targetVersion), state));
       let events: ApprovalEvent[] = [];
       const coSignature: CoSignature = {
         approvalId,
-        check: (currentVersion) => {
-          events = decideApproval(approval(currentVersion), state);
+        check: (currentVersion, shownNow) => {
+          events = decideApproval(approval(currentVersion, shownNow), state);
         },
         record: (trx) => this.append(trx, approvalId, events, loaded.version, metadata(approver, context)),
       };

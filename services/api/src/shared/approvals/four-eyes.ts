@@ -1,5 +1,5 @@
 import type { ProposalResponse } from '@ledgerstone/contracts';
-import type { ApprovalAction, ApprovalKind, Cents } from '@ledgerstone/ledger';
+import type { ApprovalAction, ApprovalChange, ApprovalKind, Cents } from '@ledgerstone/ledger';
 import type { AnyTransaction } from '@ledgerstone/eventstore';
 import type { Actor } from '../auth/actor.js';
 import type { RequestContext } from '../auth/request-context.js';
@@ -28,8 +28,11 @@ export abstract class FourEyes {
  */
 export interface CoSignature {
   readonly approvalId: string;
-  /** Throws (and nothing runs) when the approval may not go ahead at this version of the target. */
-  check(targetVersion: number): void;
+  /**
+   * Throws (and nothing runs) when the approval may not go ahead at this version of the target; `shownNow` is
+   * what the proposal would show if made now, for the actions judged by it (see the approval decider).
+   */
+  check(targetVersion: number, shownNow?: readonly ApprovalChange[]): void;
   /** Appends the approval's events and moves its row; a concurrent approval makes this throw. */
   record(trx: AnyTransaction): Promise<void>;
 }
