@@ -39,6 +39,7 @@ export const securityChanges = [
   'sessions-signed-out',
   'new-device-sign-in',
   'second-factors-reset',
+  'email-changed',
 ] as const;
 export type SecurityChange = (typeof securityChanges)[number];
 

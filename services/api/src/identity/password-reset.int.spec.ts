@@ -245,6 +245,33 @@ describe('POST /api/user/change/:token', () => {
     await expectLinkSpent(token);
   });
 
+  it('Given a member, When an admin changes their e-mail, Then the old address is told, with a link that locks the account', async () => {
+    const details = await activeMember(testApp);
+    const admin = await staffSignedIn(testApp, 'admin');
+    await admin.browser
+      .patch(`/api/admin/users/${details.userId}`)
+      .send({ first_name: 'Ada', last_name: 'Lovelace', email: `elsewhere.${details.email}` })
+      .expect(200);
+
+    const notice = await testApp.lastMail('security-change', details.email);
+    expect(notice.data).toMatchObject({
+      change: 'email-changed',
+      changedBy: 'admin',
+      device: null,
+      ip: null,
+      lockUrl: expect.stringContaining('/lock-account?token='),
+    });
+    const token = new URL(notice.data.lockUrl ?? '').searchParams.get('token');
+    await testApp.browser().post('/api/account/lock').send({ token }).expect(200);
+    // A change of names alone is no security change: nobody is mailed.
+    const mailsBefore = (await testApp.mailJobs()).length;
+    await admin.browser
+      .patch(`/api/admin/users/${details.userId}`)
+      .send({ first_name: 'Augusta', last_name: 'Lovelace', email: `elsewhere.${details.email}` })
+      .expect(200);
+    expect(await testApp.mailJobs()).toHaveLength(mailsBefore);
+  });
+
   it('expires after 30 minutes', async () => {
     const details = await activeMember(testApp);
     const token = await requestReset(details.email);

@@ -53,6 +53,11 @@ const CHANGES: Record<SecurityChange, { subject: string; sentence: (passkey: str
     sentence: () =>
       'Two-step verification of your Ledgerstone account was reset: its authenticator app, passkeys and recovery codes were removed and every session was signed out',
   },
+  'email-changed': {
+    subject: 'The e-mail address of your account was changed',
+    sentence: () =>
+      'The e-mail address of your Ledgerstone account was changed: this address no longer signs in to it or receives its mail',
+  },
 };
 
 const BY_ROLE = { admin: 'a Ledgerstone administrator' } as const;

@@ -12,6 +12,7 @@ import { spendResetLinks } from '../persistence/reset-links.js';
 import { IdentityEventLog } from '../persistence/identity-event-log.js';
 import { identityDatabase, type IdentityDatabase } from '../persistence/identity.tables.js';
 import { isUniqueViolation } from '../../shared/database/pg-errors.js';
+import { IdentityMail } from './identity-mail.js';
 import { SecurityChangeCommitted } from './security-change-committed.js';
 
 const uuid = z.guid();
@@ -42,6 +43,7 @@ export class UpdateMemberHandler implements ICommandHandler<UpdateMemberCommand>
     @Inject(CLOCK) private readonly clock: Clock,
     private readonly events: IdentityEventLog,
     private readonly commandBus: CommandBus,
+    private readonly mail: IdentityMail,
   ) {
     this.db = identityDatabase(database);
   }
@@ -63,6 +65,34 @@ export class UpdateMemberHandler implements ICommandHandler<UpdateMemberCommand>
       if (current.last_name !== profile.last_name) fields.push('lastName');
       if (current.email !== profile.email) fields.push('email');
       if (fields.length === 0) return null;
+      const now = this.clock.now();
+      const [eventId] = await this.events.record(
+        trx,
+        userId,
+        [{ type: 'MemberDetailsChanged', data: { userId, adminId: admin.userId, fields } }],
+        { actorId: admin.userId, actorRole: admin.role, requestId: context.requestId },
+      );
+      // The member hears of it at the address they had, with a lock link, in case the change was not theirs to
+      // ask for (an e-mail change is the first step of taking an account over); recorded while that address
+      // still names the member, whom the link is signed for.
+      const notice =
+        fields.includes('email') && eventId && current.email
+          ? await this.mail.securityChange(
+              trx,
+              current.email,
+              current.first_name,
+              {
+                kind: 'email-changed',
+                passkeyName: null,
+                at: now,
+                device: null,
+                ip: null,
+                changedBy: 'admin',
+              },
+              'member',
+              { eventId, eventType: 'MemberDetailsChanged', requestId: context.requestId },
+            )
+          : null;
       try {
         await trx
           .updateTable('users')
@@ -74,18 +104,13 @@ export class UpdateMemberHandler implements ICommandHandler<UpdateMemberCommand>
         throw error;
       }
       // A reset link mailed to the old address no longer opens the account.
-      if (fields.includes('email')) await spendResetLinks(trx, userId, this.clock.now());
-      await this.events.record(
-        trx,
-        userId,
-        [{ type: 'MemberDetailsChanged', data: { userId, adminId: admin.userId, fields } }],
-        { actorId: admin.userId, actorRole: admin.role, requestId: context.requestId },
-      );
-      return fields;
+      if (fields.includes('email')) await spendResetLinks(trx, userId, now);
+      return { fields, notice };
     });
     if (changed === null) return;
     this.events.committed();
-    if (changed.includes('email')) {
+    if (changed.notice) await this.mail.enqueue(changed.notice);
+    if (changed.fields.includes('email')) {
       await this.commandBus.execute(new SecurityChangeCommitted(userId, admin, context));
     }
   }
