@@ -12,6 +12,7 @@ export const accountMessages = {
   missingProof: 'Please upload proof of payment before completing the payment.',
   proofTooLarge: 'The proof of payment must be at most 10 MB.',
   proofType: 'The proof of payment must be a PNG, JPEG, WebP or PDF file.',
+  proofMissing: "This deposit's proof of payment is missing from storage.",
   oneProofOnly: 'Upload one file only',
   depositForm: 'Send the deposit as a multipart/form-data form with the proof of payment as payment_proof.',
   incompleteForm: 'The form arrived incomplete or malformed. Please send it again.',

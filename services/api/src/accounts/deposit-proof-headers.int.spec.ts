@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { DeleteObjectCommand } from '@aws-sdk/client-s3';
+import { accountMessages } from '@ledgerstone/contracts';
 import type TestAgent from 'supertest/lib/agent.js';
 import {
   BASIC_PLAN,
@@ -62,4 +64,42 @@ describe('a deposit proof as the browser receives it', () => {
       }
     },
   );
+});
+
+async function storedProof(depositId: string) {
+  return testApp.accounts
+    .selectFrom('deposit_proofs')
+    .select(['object_key', 'original_name'])
+    .where('deposit_id', '=', depositId)
+    .executeTakeFirstOrThrow();
+}
+
+describe("a proof's file name", () => {
+  it.each(['квитанция.png', 'receipt €20.png', 'proof 💸.png', '收据.png', 'reçu.png'])(
+    'is taken as the browser sends it, in UTF-8: %s',
+    async (name) => {
+      const depositId = await depositWith(PNG, name);
+
+      expect((await storedProof(depositId)).original_name).toBe(name);
+    },
+  );
+});
+
+describe('a proof missing from object storage', () => {
+  it('answers 404 with a message, to the member and to staff, instead of failing', async () => {
+    const depositId = await depositWith(PNG, 'proof.png');
+    const { object_key: key } = await storedProof(depositId);
+    await testApp.s3.send(new DeleteObjectCommand({ Bucket: 'ls-test-proofs', Key: key }));
+
+    for (const [browser, path] of [
+      [member.browser, `/api/deposits/${depositId}/proof`],
+      [admin.browser, `/api/admin/deposits/${depositId}/proof`],
+    ] as const) {
+      const response = await browser.get(path);
+      expect({ status: response.status, body: response.body }).toEqual({
+        status: 404,
+        body: { message: accountMessages.proofMissing },
+      });
+    }
+  });
 });

@@ -4,6 +4,7 @@ import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, type S3Client 
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { ApiConfig } from '../../shared/config/config.js';
 import { API_CONFIG, OBJECT_STORAGE } from '../../shared/infrastructure/infrastructure.tokens.js';
+import { ProofMissingError } from '../domain/accounts.errors.js';
 import type { ProofContentType } from '../domain/proof-type.js';
 
 /** Proofs of payment in object storage under random keys: a key says nothing of its member or deposit. */
@@ -37,7 +38,13 @@ export class ProofStorage {
   }
 
   async open(key: string): Promise<Readable> {
-    const object = await this.s3.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
-    return object.Body as Readable;
+    try {
+      const object = await this.s3.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
+      return object.Body as Readable;
+    } catch (error) {
+      if (!(error instanceof Error) || error.name !== 'NoSuchKey') throw error;
+      this.logger.error(`The proof ${key} is missing from the bucket ${this.bucket}`);
+      throw new ProofMissingError();
+    }
   }
 }

@@ -13,6 +13,15 @@ export class TransactionNotFoundError extends AccountRequestError {
   }
 }
 
+/** A deposit's proof that object storage no longer holds: a fault of the platform's, logged where it is found. */
+export class ProofMissingError extends AccountRequestError {
+  readonly code = 'NOT_FOUND';
+
+  constructor() {
+    super(accountMessages.proofMissing);
+  }
+}
+
 /** Refused as Stripe and the IETF Idempotency-Key draft do: the first request's answer would be a lie. */
 export const IDEMPOTENCY_KEY_REUSED = 'This Idempotency-Key was used for another request';
 

@@ -17,7 +17,9 @@ export const PROOF_FIELD = 'payment_proof';
 const FORM_FIELDS = 20;
 
 // Without a storage engine multer keeps the file in memory: its first bytes decide its type before it is stored.
+// Browsers send the file's name in UTF-8 without saying so; multer would read it as Latin-1.
 const MulterProofUpload = FileInterceptor(PROOF_FIELD, {
+  defParamCharset: 'utf8',
   limits: {
     fileSize: PROOF_MAX_BYTES,
     files: 1,
