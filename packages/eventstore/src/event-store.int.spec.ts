@@ -160,6 +160,33 @@ describe('append', () => {
     expect(result.nextExpectedVersion).toBe(2);
   });
 
+  it.each([
+    ['one event (the fast path)', 1],
+    ['a batch', 2],
+  ])(
+    'records %s of a transaction begun before the last append later than that append: times rise along a stream',
+    async (_kind, count) => {
+      const stream = `account-times-${randomUUID()}`;
+      await store.append(stream, [deposit(1)], { expectedVersion: 'any' });
+      await database.db.transaction().execute(async (trx) => {
+        // Begun now; the next append, by another transaction, commits before this one appends.
+        await sql`select 1`.execute(trx);
+        await sleep(20);
+        await store.append(stream, [deposit(2)], { expectedVersion: 'any' });
+        await store.appendInTransaction(
+          trx,
+          stream,
+          Array.from({ length: count }, (_, index) => deposit(3 + index)),
+          { expectedVersion: 'any' },
+        );
+      });
+
+      const times = (await store.readStream(stream)).map((event) => event.recordedAt.getTime());
+      expect(times).toHaveLength(2 + count);
+      expect(times).toEqual([...times].sort((first, second) => first - second));
+    },
+  );
+
   it('rejects an event id that is not a uuid', async () => {
     const attempt = store.append('account-bad-id', [{ id: 'x1', type: 'T', data: {} }], {
       expectedVersion: 'any',

@@ -16,6 +16,7 @@ import { createApprovals } from './0014-approvals.js';
 import { createPeriodClose } from './0015-period-close.js';
 import { createReconciliations } from './0016-reconciliations.js';
 import { compressAccountStatesWithLz4 } from './0017-account-state-lz4.js';
+import { recordAppendTime } from './0018-append-records-append-time.js';
 
 // Migrations are listed in code (not read from a folder) so they work the same from src under jest and from dist.
 const migrations: Record<string, Migration> = {
@@ -36,6 +37,7 @@ const migrations: Record<string, Migration> = {
   '0015-period-close': createPeriodClose,
   '0016-reconciliations': createReconciliations,
   '0017-account-state-lz4': compressAccountStatesWithLz4,
+  '0018-append-records-append-time': recordAppendTime,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
