@@ -76,7 +76,15 @@ export interface RequestDeposit {
 
 export interface ConfirmDeposit {
   type: 'ConfirmDeposit';
-  data: { userId: string; depositId: string; investmentId: string; adminId: string; confirmedAt: Date };
+  data: {
+    userId: string;
+    depositId: string;
+    investmentId: string;
+    adminId: string;
+    /** A closed account takes no more money: its pending deposits can only be rejected. */
+    accountOpen: boolean;
+    confirmedAt: Date;
+  };
 }
 
 export interface RejectDeposit {
@@ -314,6 +322,7 @@ export function confirmDeposit({ data }: ConfirmDeposit, state: AccountState): D
   if (status === 'rejected') {
     throw new IllegalStateError('This deposit was rejected and cannot be confirmed.');
   }
+  requireOpen(data.accountOpen);
   const deposit = state.deposits[data.depositId]!;
   if (state.investments[data.investmentId] || state.maturedInvestments[data.investmentId]) {
     throw new IllegalStateError(`Investment ${data.investmentId} already exists.`);

@@ -125,6 +125,21 @@ describe('Account decider', () => {
       given(pending).when(command.confirmDeposit()).then([event.depositConfirmed()]);
     });
 
+    it('refuses to confirm it once the account is closed: it can only be rejected', () => {
+      given(pending)
+        .when(command.confirmDeposit({ accountOpen: false }))
+        .thenThrows(IllegalStateError, 'This account is closed.');
+      given(pending)
+        .when(command.rejectDeposit({ reason: ' No payment arrived ' }))
+        .then([event.depositRejected()]);
+    });
+
+    it('answers a repeated confirmation as done, the account closed since or not', () => {
+      given([...pending, event.depositConfirmed()])
+        .when(command.confirmDeposit({ accountOpen: false }))
+        .then([]);
+    });
+
     it('rejects it with the reason trimmed', () => {
       given(pending)
         .when(command.rejectDeposit({ reason: ' No payment arrived ' }))

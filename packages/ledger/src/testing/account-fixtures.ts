@@ -74,6 +74,7 @@ export const command = {
       depositId: 'deposit-1',
       investmentId: 'investment-1',
       adminId,
+      accountOpen: true,
       confirmedAt: decidedAt,
       ...data,
     },

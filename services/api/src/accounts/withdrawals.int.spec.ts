@@ -12,7 +12,7 @@ import {
   stateRow,
   type AccountsTestApp,
 } from '../testing/accounts-test-app.js';
-import { memberDetail, savePayoutAddresses } from '../testing/account-steps.js';
+import { memberDetail, requestDeposit, savePayoutAddresses } from '../testing/account-steps.js';
 
 let testApp: AccountsTestApp;
 let admin: { browser: TestAgent; userId: string };
@@ -155,6 +155,36 @@ describe('POST /api/withdraw', () => {
     expect(await stateRow(testApp.accounts, member.userId)).toMatchObject({
       available: 90_000n,
       reserved: 10_000n,
+    });
+  });
+
+  it('takes no more money into a closed account: a pending deposit can be rejected, not confirmed, and staff cannot adjust it', async () => {
+    const member = await fundedMember();
+    const pending = await requestDeposit(member.browser, '1500.00');
+    const data = await memberDetail(admin.browser, member.userId);
+    await admin.browser.delete(`/api/admin/users/${member.userId}`).expect(200);
+
+    const confirm = await admin.browser.post(`/api/admin/deposits/${pending.depositId}/confirm`);
+    expect({ status: confirm.status, message: confirm.body.message }).toEqual({
+      status: 409,
+      message: 'This account is closed.',
+    });
+    const adjust = await admin.browser.put(`/api/admin/users/${member.userId}/balances`).send({
+      available: { shown: data.buckets.available, target: '5000.00' },
+      reason: 'Goodwill',
+      version: data.version,
+    });
+    const limits = await admin.browser
+      .put(`/api/admin/users/${member.userId}/withdrawal-limits`)
+      .send({ daily: '100.00', thirty_days: '1000.00', reason: 'Requested' });
+    expect([adjust.status, limits.status]).toEqual([404, 404]);
+    await admin.browser
+      .post(`/api/admin/deposits/${pending.depositId}/reject`)
+      .send({ reason: 'Account closed; refunded' })
+      .expect(200);
+    expect(await stateRow(testApp.accounts, member.userId)).toMatchObject({
+      available: 100_000n,
+      invested: 0n,
     });
   });
 });

@@ -71,7 +71,10 @@ beforeAll(async () => {
           requestedAt: confirmedAt,
         },
       },
-      { type: 'ConfirmDeposit', data: { userId, depositId, investmentId, adminId: userId, confirmedAt } },
+      {
+        type: 'ConfirmDeposit',
+        data: { userId, depositId, investmentId, adminId: userId, accountOpen: true, confirmedAt },
+      },
     ],
     result: () => null,
   });

@@ -221,7 +221,14 @@ async function seedInvestments(): Promise<void> {
         },
         {
           type: 'ConfirmDeposit',
-          data: { userId, depositId, investmentId: investment.investmentId, adminId: userId, confirmedAt },
+          data: {
+            userId,
+            depositId,
+            investmentId: investment.investmentId,
+            adminId: userId,
+            accountOpen: true,
+            confirmedAt,
+          },
         },
       );
     }

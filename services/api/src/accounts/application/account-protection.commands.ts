@@ -92,7 +92,7 @@ export class SetWithdrawalLimitsHandler implements ICommandHandler<SetWithdrawal
     context,
     coSignature,
   }: SetWithdrawalLimitsCommand): Promise<MessageResponse | ProposalResponse> {
-    await requireMember(this.db, userId);
+    await requireMember(this.db, userId, { open: true });
     const daily = limit('daily', form.daily);
     const thirtyDays = limit('thirty_days', form.thirty_days);
     if (daily <= 0n || thirtyDays > MAX_AMOUNT || daily > thirtyDays) {
@@ -149,7 +149,7 @@ export class UnlockAccountHandler implements ICommandHandler<UnlockAccountComman
     context,
     coSignature,
   }: UnlockAccountCommand): Promise<MessageResponse | ProposalResponse> {
-    await requireMember(this.db, userId);
+    await requireMember(this.db, userId, { open: true });
     if (!coSignature && this.fourEyes.requires('UnlockAccount', null)) {
       const account = await this.lookup.account(userId);
       if (!account.state.lock) throw new IllegalStateError(accountMessages.accountNotLocked);

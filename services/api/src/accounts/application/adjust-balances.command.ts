@@ -68,7 +68,7 @@ export class AdjustBalancesHandler implements ICommandHandler<AdjustBalancesComm
     coSignature,
     idempotencyKey,
   }: AdjustBalancesCommand): Promise<CommandResponse | ProposalResponse> {
-    await requireMember(this.db, userId);
+    await requireMember(this.db, userId, { open: true });
     const figures: Partial<Record<AdjustableBucket, FigureChange>> = {};
     for (const bucket of adjustableFigures) {
       const figure = form[bucket];

@@ -63,7 +63,7 @@ export class ConfirmDepositHandler implements ICommandHandler<ConfirmDepositComm
         const deposit = state.deposits[depositId];
         return deposit && depositConfirmation(userId, deposit, { version: 0, state }, '').action.changes;
       },
-      commands: () => [
+      commands: ({ open }) => [
         {
           type: 'ConfirmDeposit',
           data: {
@@ -71,6 +71,7 @@ export class ConfirmDepositHandler implements ICommandHandler<ConfirmDepositComm
             depositId,
             investmentId: randomUUID(),
             adminId: admin.userId,
+            accountOpen: open,
             confirmedAt: this.clock.now(),
           },
         },

@@ -4,15 +4,22 @@ import type { AccountsDatabase } from './accounts.tables.js';
 
 const uuid = z.guid();
 
-/** Staff act on members only: any other id, or no id at all, is a member not found. */
-export async function requireMember(db: AccountsDatabase, userId: string): Promise<void> {
+/**
+ * Staff act on members only: any other id, or no id at all, is a member not found; so is a closed account for
+ * what would change it (`open`), as editing it is.
+ */
+export async function requireMember(
+  db: AccountsDatabase,
+  userId: string,
+  { open = false }: { open?: boolean } = {},
+): Promise<void> {
   const user = uuid.safeParse(userId).success
     ? await db
         .selectFrom('users')
-        .select('id')
+        .select('status')
         .where('id', '=', userId)
         .where('role', '=', 'member')
         .executeTakeFirst()
     : undefined;
-  if (!user) throw new UserNotFoundError('other');
+  if (!user || (open && user.status === 'closed')) throw new UserNotFoundError('other');
 }
