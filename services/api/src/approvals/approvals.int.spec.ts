@@ -144,6 +144,24 @@ describe('a balance adjustment', () => {
     expect(await pending(auditor.browser, member.userId)).toEqual([]);
   });
 
+  it("Given a stale screen (a shown figure or a version not the account's), When proposed, Then 409 at once and nothing awaits approval", async () => {
+    const [member] = await signInAs(testApp, 'member');
+
+    for (const form of [
+      { available: { shown: '5.00', target: '10.00' }, version: 0 },
+      { available: { shown: '0.00', target: '10.00' }, version: 99 },
+    ]) {
+      const response = await maker.browser
+        .put(`/api/admin/users/${member.userId}/balances`)
+        .send({ ...form, reason: 'Wire received' });
+      expect({ status: response.status, message: response.body.message }).toEqual({
+        status: 409,
+        message: accountMessages.accountChanged,
+      });
+    }
+    expect(await pending(checker.browser, member.userId)).toEqual([]);
+  });
+
   it('is refused to its proposer and to an auditor, and runs once a second admin approves, with both ids on record', async () => {
     const [member] = await signInAs(testApp, 'member');
     const approvalId = await propose(member.userId, '1500.00');

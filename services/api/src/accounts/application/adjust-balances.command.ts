@@ -9,9 +9,11 @@ import {
   type ProposalResponse,
 } from '@ledgerstone/contracts';
 import {
+  decide,
   INVALID_AMOUNT,
   parseCents,
   ValidationError,
+  type AccountCommand,
   type AdjustableBucket,
   type Cents,
   type FigureChange,
@@ -21,6 +23,7 @@ import type { RequestContext } from '../../shared/auth/request-context.js';
 import type { Actor } from '../../shared/auth/actor.js';
 import { DATABASE, type Database } from '../../shared/infrastructure/infrastructure.tokens.js';
 import { accountsDatabase, type AccountsDatabase } from '../persistence/accounts.tables.js';
+import { AccountLookup } from '../persistence/account-lookup.js';
 import { requireMember } from '../persistence/members.js';
 import { AccountCommands } from './account-commands.js';
 import { commandMetadata } from './command-metadata.js';
@@ -56,6 +59,7 @@ export class AdjustBalancesHandler implements ICommandHandler<AdjustBalancesComm
     private readonly accounts: AccountCommands,
     @Inject(CLOCK) private readonly clock: Clock,
     private readonly fourEyes: FourEyes,
+    private readonly lookup: AccountLookup,
   ) {
     this.db = accountsDatabase(database);
   }
@@ -80,7 +84,23 @@ export class AdjustBalancesHandler implements ICommandHandler<AdjustBalancesComm
         };
       }
     }
+    const adjustment = (accountVersion: number): AccountCommand => ({
+      type: 'AdjustBalances',
+      data: {
+        userId,
+        formVersion: form.version,
+        accountVersion,
+        figures,
+        reason: form.reason,
+        adminId: admin.userId,
+        adjustedAt: this.clock.now(),
+      },
+    });
     if (!coSignature && this.fourEyes.requires('AdjustBalances', null)) {
+      // Decided once now, on the account as it stands: a stale screen or figures not the account's are refused
+      // at once, as the save without approvals would be, instead of waiting for a second admin who cannot run it.
+      const account = await this.lookup.account(userId);
+      decide(adjustment(account.version), account.state);
       return this.fourEyes.propose(admin, balanceAdjustment(userId, form), context);
     }
     const { result, position } = await this.accounts.execute({
@@ -89,20 +109,7 @@ export class AdjustBalancesHandler implements ICommandHandler<AdjustBalancesComm
       idempotencyKey: keyedRequest(idempotencyKey, form),
       metadata: commandMetadata(admin, context, coSignature?.approvalId),
       coSignature,
-      commands: ({ version }) => [
-        {
-          type: 'AdjustBalances',
-          data: {
-            userId,
-            formVersion: form.version,
-            accountVersion: version,
-            figures,
-            reason: form.reason,
-            adminId: admin.userId,
-            adjustedAt: this.clock.now(),
-          },
-        },
-      ],
+      commands: ({ version }) => [adjustment(version)],
       result: (events) =>
         events.length ? accountMessages.balancesUpdated : accountMessages.balancesUnchanged,
     });
