@@ -147,7 +147,7 @@ describe('/admin-dashboard/approvals', () => {
     stub('admin', {
       [`POST /api/admin/approvals/${deposit.id}/approve`]: {
         status: 409,
-        body: { message: 'This account changed since the proposal; propose again.' },
+        body: { message: 'This account changed since the proposal: reject it, and propose again.' },
       },
     });
     await renderApprovals();
@@ -164,7 +164,9 @@ describe('/admin-dashboard/approvals', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
 
     expect(
-      await within(dialog).findByText('This account changed since the proposal; propose again.'),
+      await within(dialog).findByText(
+        'This account changed since the proposal: reject it, and propose again.',
+      ),
     ).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Approve' })).toBeEnabled();
   });
