@@ -88,7 +88,7 @@ export async function staffLogIn(page: Page, baseUrl: string, staff: Staff = pla
     await answerTwoStep(page, app);
   } else {
     await page.waitForURL(`${baseUrl}/admin-dashboard/security`, TIMEOUT);
-    staffAuthenticators.set(key, (await setUpAuthenticatorApp(page)).app);
+    staffAuthenticators.set(key, (await setUpAuthenticatorApp(page, { password: staff.password })).app);
     await page.goto(`${baseUrl}/admin-dashboard`);
   }
   await page.waitForURL(`${baseUrl}/admin-dashboard`, TIMEOUT);
@@ -103,9 +103,13 @@ export async function answerTwoStep(page: Page, app: TestAuthenticator) {
 
 /**
  * Sets up the authenticator app on the security screen the page shows, with the setup key typed as a person
- * would; returns the app and the recovery codes it brought. With `audited`, axe checks each step.
+ * would, and the account's password, which its first factor asks for; returns the app and the recovery codes it
+ * brought. With `audited`, axe checks each step.
  */
-export async function setUpAuthenticatorApp(page: Page, { audited }: { audited?: string } = {}) {
+export async function setUpAuthenticatorApp(
+  page: Page,
+  { password, audited }: { password: string; audited?: string },
+) {
   await page.getByRole('button', { name: 'Set up authenticator app' }).click();
   const enrolment = page.getByRole('form', { name: 'Set up authenticator app' });
   await enrolment.getByRole('img', { name: 'QR code for your authenticator app' }).waitFor(TIMEOUT);
@@ -115,6 +119,7 @@ export async function setUpAuthenticatorApp(page: Page, { audited }: { audited?:
 
   const app = new TestAuthenticator(shownKey, platformClock(page.url()));
   await enrolment.getByRole('textbox', { name: /^Authentication code/ }).fill(await app.nextCode());
+  await enrolment.getByLabel(/^Password/).fill(password);
   await enrolment.getByRole('button', { name: 'Verify' }).click();
   const recoveryCodes = await saveRecoveryCodes(page, { audited });
   await page

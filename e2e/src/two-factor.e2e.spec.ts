@@ -104,7 +104,10 @@ describe('two-step verification through the whole stack', () => {
       expect(refused.status()).toBe(403);
       expect(((await refused.json()) as { message: string }).message).toBe(SET_UP_FIRST);
 
-      ({ app: staffApp } = await setUpAuthenticatorApp(page, { audited: '/admin-dashboard/security' }));
+      ({ app: staffApp } = await setUpAuthenticatorApp(page, {
+        password: staff.password,
+        audited: '/admin-dashboard/security',
+      }));
       await page
         .getByRole('alert')
         .filter({ hasText: SET_UP_FIRST })
@@ -137,7 +140,10 @@ describe('two-step verification through the whole stack', () => {
       await page.waitForURL(`${baseUrl}/dashboard/security`, TIMEOUT);
       await page.getByRole('region', { name: 'Active sessions' }).waitFor(TIMEOUT);
       await expectNoSeriousViolations(page, '/dashboard/security');
-      const { app, recoveryCodes } = await setUpAuthenticatorApp(page, { audited: '/dashboard/security' });
+      const { app, recoveryCodes } = await setUpAuthenticatorApp(page, {
+        password: member.password,
+        audited: '/dashboard/security',
+      });
       await expectNoSeriousViolations(page, '/dashboard/security with two-step verification on');
 
       await logOut(page, baseUrl);
@@ -221,6 +227,8 @@ describe('two-step verification through the whole stack', () => {
       await passkeys.getByRole('button', { name: 'Add a passkey' }).click();
       const dialog = page.getByRole('dialog', { name: 'Add a passkey' });
       await dialog.getByRole('textbox', { name: /^Passkey name/ }).fill('Test laptop');
+      // The account's first factor asks for its password.
+      await dialog.getByLabel(/^Password/).fill(member.password);
       await expectNoSeriousViolations(page, '/dashboard/security: add a passkey');
       await dialog.getByRole('button', { name: 'Continue' }).click();
       // The first factor of the account comes with its recovery codes.

@@ -83,7 +83,8 @@ async function signUpAndSignIn(platform: Site, email: string): Promise<Member> {
 
 /**
  * Signs the admin in. Staff need a second factor before any admin route opens: a fresh platform's first admin
- * sets up an authenticator app here, answering with a code computed from the setup key.
+ * sets up an authenticator app here, answering with a code computed from the setup key (and the password, which
+ * a first factor asks for).
  */
 export async function adminSignedIn(
   platform: Site,
@@ -94,7 +95,7 @@ export async function adminSignedIn(
   if (login.twoFactorSetupRequired) {
     const { setupKey } = await admin.call<{ setupKey: string }>('POST', '/api/admin/security/totp/setup');
     const code = new TOTP({ secret: Secret.fromBase32(setupKey.replace(/\s+/g, '')) }).generate();
-    await admin.call('POST', '/api/admin/security/totp/confirm', { code });
+    await admin.call('POST', '/api/admin/security/totp/confirm', { code, password: credentials.password });
   }
   return admin;
 }

@@ -243,11 +243,13 @@ export const totpSetupResponse = z.object({
 export type TotpSetupResponse = z.infer<typeof totpSetupResponse>;
 
 /**
- * POST security/totp/confirm. When the account already has a factor (a passkey), adding another asks for it
- * too (`secondFactor`), so a stolen session alone cannot add the thief's factor.
+ * POST security/totp/confirm. Adding a factor asks for what already proves the account's owner, so a stolen
+ * session alone cannot add the thief's factor (and lock the owner out with it): the factor the account has
+ * (`secondFactor`), or, for its first factor, the password (`password`).
  */
 export const totpConfirmRequest = z.object({
   code: totpCode,
+  password: password.optional(),
   secondFactor: stepUpFactor.optional(),
 });
 export type TotpConfirmRequest = z.input<typeof totpConfirmRequest>;
@@ -271,10 +273,11 @@ const passkeyName = text({ label: 'Passkey name', max: PASSKEY_NAME_MAX }).min(
   twoFactorMessages.passkeyNameRequired,
 );
 
-/** POST security/passkeys; `secondFactor` as in totpConfirmRequest. */
+/** POST security/passkeys; `password` and `secondFactor` as in totpConfirmRequest. */
 export const addPasskeyRequest = z.object({
   name: passkeyName,
   response: passkeyRegistrationResponse,
+  password: password.optional(),
   secondFactor: stepUpFactor.optional(),
 });
 export type AddPasskeyRequest = z.input<typeof addPasskeyRequest>;

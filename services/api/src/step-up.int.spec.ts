@@ -10,7 +10,7 @@ import {
   stateRow,
   type AccountsTestApp,
 } from './testing/accounts-test-app.js';
-import { PUBLIC_URL } from './testing/identity-test-app.js';
+import { MEMBER_PASSWORD, PUBLIC_URL } from './testing/identity-test-app.js';
 import { savePayoutAddresses } from './testing/account-steps.js';
 import { SoftwareAuthenticator } from './testing/software-authenticator.js';
 
@@ -48,7 +48,7 @@ async function memberWithTotp({ addressBook = false } = {}) {
   const secret = setup.body.setupKey as string;
   await member.browser
     .post('/api/user/security/totp/confirm')
-    .send({ code: code(secret) })
+    .send({ password: MEMBER_PASSWORD, code: code(secret) })
     .expect(200);
   return { ...member, secret };
 }
@@ -125,6 +125,7 @@ describe('a withdrawal, once the member has two-step verification on', () => {
     await member.browser
       .post('/api/user/security/passkeys')
       .send({
+        password: MEMBER_PASSWORD,
         name: 'Phone',
         response: authenticator.register(options.body),
         secondFactor: { code: code(member.secret, 1) },
@@ -184,7 +185,7 @@ describe('saving payout wallets, once the member has two-step verification on', 
     const setup = await member.browser.post('/api/user/security/totp/setup').expect(200);
     const confirmed = await member.browser
       .post('/api/user/security/totp/confirm')
-      .send({ code: code(setup.body.setupKey as string) })
+      .send({ password: MEMBER_PASSWORD, code: code(setup.body.setupKey as string) })
       .expect(200);
     const [recovery] = confirmed.body.recoveryCodes as string[];
 

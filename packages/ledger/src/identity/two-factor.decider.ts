@@ -38,6 +38,8 @@ export interface EnableTotp {
     codeAccepted: boolean;
     /** A factor the account already has, asked for when it has one. */
     stepUp: FactorCheck;
+    /** The account's password was given and is right: asked for when the account has no factor yet. */
+    passwordCorrect: boolean;
     /** The account's other open sessions (not the one setting the app up). */
     otherSessions: readonly string[];
     at: Date;
@@ -60,6 +62,8 @@ export interface AddPasskey {
     userId: string;
     passkeyId: string;
     stepUp: FactorCheck;
+    /** As for EnableTotp. */
+    passwordCorrect: boolean;
     /** The account's other open sessions (not the one adding the passkey). */
     otherSessions: readonly string[];
     at: Date;
@@ -159,9 +163,18 @@ function confirmFactor(
     : [];
 }
 
-/** Adding a factor to an account that has one asks for that one: a stolen session alone cannot add a thief's. */
-function confirmExistingFactor(state: TwoFactorState, userId: string, stepUp: FactorCheck, at: Date) {
-  return hasSecondFactor(state) ? confirmFactor(state, userId, stepUp, 'step-up', at) : [];
+/**
+ * Adding a factor asks for what proves the owner already: the factor the account has, or for its first one the
+ * password. A stolen session alone cannot add a thief's factor, which would lock the owner out (a password reset
+ * keeps the factors).
+ */
+function confirmOwner(
+  state: TwoFactorState,
+  data: { userId: string; stepUp: FactorCheck; passwordCorrect: boolean; at: Date },
+) {
+  if (hasSecondFactor(state)) return confirmFactor(state, data.userId, data.stepUp, 'step-up', data.at);
+  if (!data.passwordCorrect) throw refuse.passwordWrong();
+  return [];
 }
 
 /** Staff keep at least one factor; a member's last one going takes the recovery codes with it. */
@@ -179,7 +192,7 @@ export function enableTotp({ data }: EnableTotp, state: TwoFactorState): Identit
   if (state.totp) throw refuse.conflict('totpAlreadyEnabled');
   const age = data.at.getTime() - data.setupStartedAt.getTime();
   if (age > TOTP_SETUP_MINUTES * 60_000) throw refuse.conflict('totpSetupExpired');
-  const stepUp = confirmExistingFactor(state, data.userId, data.stepUp, data.at);
+  const stepUp = confirmOwner(state, data);
   if (!data.codeAccepted) {
     throw new TwoFactorError('UNPROCESSABLE', 'wrongCode', 'code');
   }
@@ -229,7 +242,7 @@ export function addPasskey({ data }: AddPasskey, state: TwoFactorState): Identit
   if (state.passkeys.includes(data.passkeyId)) throw refuse.conflict('passkeyAlreadyAdded');
   const firstFactor = !hasSecondFactor(state);
   return [
-    ...confirmExistingFactor(state, data.userId, data.stepUp, data.at),
+    ...confirmOwner(state, data),
     {
       type: 'SecondFactorAdded',
       data: { userId: data.userId, method: 'passkey', passkeyId: data.passkeyId },

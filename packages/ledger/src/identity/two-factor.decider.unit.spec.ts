@@ -71,6 +71,7 @@ const enableTotp = (data: Partial<Extract<TwoFactorCommand, { type: 'EnableTotp'
       setupStartedAt: minutesBefore(2),
       codeAccepted: true,
       stepUp: NO_FACTOR,
+      passwordCorrect: true,
       otherSessions: [],
       at,
       ...data,
@@ -83,8 +84,16 @@ const regenerate = (factor: FactorCheck, passwordCorrect = true) =>
     type: 'RegenerateRecoveryCodes',
     data: { userId, passwordCorrect, factor, at },
   }) satisfies TwoFactorCommand;
-const addPasskey = (passkeyId: string, stepUp: FactorCheck = NO_FACTOR, otherSessions: string[] = []) =>
-  ({ type: 'AddPasskey', data: { userId, passkeyId, stepUp, otherSessions, at } }) satisfies TwoFactorCommand;
+const addPasskey = (
+  passkeyId: string,
+  stepUp: FactorCheck = NO_FACTOR,
+  otherSessions: string[] = [],
+  passwordCorrect = true,
+) =>
+  ({
+    type: 'AddPasskey',
+    data: { userId, passkeyId, stepUp, passwordCorrect, otherSessions, at },
+  }) satisfies TwoFactorCommand;
 const passwordOnlySessionEnded = (sessionId: string): IdentityEvent => ({
   type: 'SessionEnded',
   data: { userId, sessionId, reason: 'second-factor-added' },
@@ -166,6 +175,16 @@ describe('Two-factor decider', () => {
 
     it('asks for nothing at a step-up', () => {
       given(member).when(confirm('step-up', NO_FACTOR)).thenNothing();
+    });
+
+    it('When the first factor comes without the right password (a stolen session alone), Then it is refused on the password', () => {
+      const error = given(member)
+        .when(enableTotp({ passwordCorrect: false }))
+        .thenThrows(TwoFactorError);
+      expect(refusal(error)).toEqual({ code: 'VALIDATION', reason: 'passwordWrong', field: 'password' });
+      given(member)
+        .when(addPasskey('key-1', NO_FACTOR, [], false))
+        .thenThrows(TwoFactorError, 'passwordWrong');
     });
 
     it('has no recovery codes to regenerate', () => {

@@ -18,7 +18,7 @@ import {
   type AccountsTestApp,
 } from '../testing/accounts-test-app.js';
 import { adjustBalancesAtCurrentVersion, savePayoutAddresses } from '../testing/account-steps.js';
-import { activeMember, signedIn, type SignupDetails } from '../testing/identity-test-app.js';
+import { activeMember, MEMBER_PASSWORD, signedIn, type SignupDetails } from '../testing/identity-test-app.js';
 
 /**
  * "This wasn't me: lock my account" over HTTP, the admin's side of a lock (lift it, set a member's limits, read
@@ -264,7 +264,7 @@ describe("an admin's reset of a member's second factors", () => {
     const secret = setup.body.setupKey as string;
     await member.browser
       .post('/api/user/security/totp/confirm')
-      .send({ code: totpCodeAt(secret, testApp.clock.now()) })
+      .send({ password: MEMBER_PASSWORD, code: totpCodeAt(secret, testApp.clock.now()) })
       .expect(200);
 
     await admin.browser

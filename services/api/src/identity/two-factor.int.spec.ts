@@ -5,7 +5,9 @@ import type TestAgent from 'supertest/lib/agent.js';
 import { SoftwareAuthenticator } from '../testing/software-authenticator.js';
 import {
   activeMember,
+  MEMBER_PASSWORD,
   PUBLIC_URL,
+  STAFF_PASSWORD,
   signedIn,
   staffSignedIn,
   staffWithoutSecondFactor,
@@ -52,7 +54,7 @@ async function enrolTotp(browser: TestAgent, base = '/api/user/security') {
   const secret = setup.body.setupKey as string;
   const confirmed = await browser
     .post(`${base}/totp/confirm`)
-    .send({ code: code(secret) })
+    .send({ code: code(secret), password: base.startsWith('/api/admin') ? STAFF_PASSWORD : MEMBER_PASSWORD })
     .expect(200);
   return { secret, recoveryCodes: confirmed.body.recoveryCodes as string[] };
 }
@@ -102,7 +104,7 @@ describe('enrolling an authenticator app', () => {
 
     const wrong = await member.browser
       .post('/api/user/security/totp/confirm')
-      .send({ code: code(secret, 3) })
+      .send({ password: MEMBER_PASSWORD, code: code(secret, 3) })
       .expect(422);
     expect(wrong.body).toEqual({
       message: twoFactorMessages.wrongCode,
@@ -111,7 +113,7 @@ describe('enrolling an authenticator app', () => {
 
     const confirmed = await member.browser
       .post('/api/user/security/totp/confirm')
-      .send({ code: code(secret).replace(/(\d{3})/, '$1 ') })
+      .send({ password: MEMBER_PASSWORD, code: code(secret).replace(/(\d{3})/, '$1 ') })
       .expect(200);
     expect(confirmed.body.message).toBe(twoFactorMessages.totpEnabled);
     expect(confirmed.body.recoveryCodes).toHaveLength(10);
@@ -136,6 +138,41 @@ describe('enrolling an authenticator app', () => {
       device: 'Unknown device',
     });
     expect(mail?.data.securityUrl).toBe(`${PUBLIC_URL}/dashboard/security`);
+  });
+
+  it("Given a session alone (stolen, say), When it turns on an app or adds a passkey without the account's password, Then 400 on password and nothing is added", async () => {
+    const member = await signedInMember();
+    const setup = await member.browser.post('/api/user/security/totp/setup').expect(200);
+    const secret = setup.body.setupKey as string;
+    const authenticator = new SoftwareAuthenticator(PUBLIC_URL);
+    const options = await member.browser.post('/api/user/security/passkeys/options').expect(200);
+
+    for (const password of [undefined, 'not the password']) {
+      const app = await member.browser
+        .post('/api/user/security/totp/confirm')
+        .send({ code: code(secret), password });
+      expect({ status: app.status, body: app.body }).toEqual({
+        status: 400,
+        body: {
+          message: twoFactorMessages.passwordWrong,
+          fieldErrors: { password: [twoFactorMessages.passwordWrong] },
+        },
+      });
+    }
+    const passkey = await member.browser
+      .post('/api/user/security/passkeys')
+      .send({ name: 'Thief laptop', response: authenticator.register(options.body) });
+    expect(passkey.status).toBe(400);
+    expect((await member.browser.get('/api/user/security').expect(200)).body).toMatchObject({
+      enabled: false,
+      totpEnabled: false,
+      passkeys: [],
+    });
+
+    await member.browser
+      .post('/api/user/security/totp/confirm')
+      .send({ code: code(secret), password: MEMBER_PASSWORD })
+      .expect(200);
   });
 
   it('keeps the secret sealed and only hashes of the recovery codes, and puts neither in events or mails', async () => {
@@ -185,7 +222,7 @@ describe('enrolling an authenticator app', () => {
 
     const late = await member.browser
       .post('/api/user/security/totp/confirm')
-      .send({ code: code(setup.body.setupKey as string) })
+      .send({ password: MEMBER_PASSWORD, code: code(setup.body.setupKey as string) })
       .expect(409);
     expect(late.body).toEqual({ message: twoFactorMessages.totpSetupExpired });
 
@@ -401,9 +438,12 @@ describe('signing in with two-step verification', () => {
 describe('passkeys', () => {
   async function addPasskey(member: Member, authenticator: SoftwareAuthenticator, body: object = {}) {
     const options = await member.browser.post('/api/user/security/passkeys/options').expect(200);
-    return member.browser
-      .post('/api/user/security/passkeys')
-      .send({ name: 'Work laptop', response: authenticator.register(options.body), ...body });
+    return member.browser.post('/api/user/security/passkeys').send({
+      password: MEMBER_PASSWORD,
+      name: 'Work laptop',
+      response: authenticator.register(options.body),
+      ...body,
+    });
   }
 
   it('adds a passkey as the first factor with recovery codes, then signs in with "Use a passkey" and with a passkey alone', async () => {
@@ -417,7 +457,11 @@ describe('passkeys', () => {
     });
     const added = await member.browser
       .post('/api/user/security/passkeys')
-      .send({ name: 'Work laptop', response: authenticator.register(options.body) })
+      .send({
+        password: MEMBER_PASSWORD,
+        name: 'Work laptop',
+        response: authenticator.register(options.body),
+      })
       .expect(201);
     expect(added.body).toEqual({
       message: twoFactorMessages.passkeyAdded,
@@ -478,6 +522,7 @@ describe('passkeys', () => {
       const options = await member.browser.post('/api/user/security/passkeys/options').expect(200);
       const registration = authenticator.register(options.body);
       const response = await member.browser.post('/api/user/security/passkeys').send({
+        password: MEMBER_PASSWORD,
         name: 'Work laptop',
         response: { ...registration, response: { ...registration.response, transports: [transport] } },
       });
@@ -496,7 +541,7 @@ describe('passkeys', () => {
     const options = await staff.browser.post('/api/admin/security/passkeys/options').expect(200);
     await staff.browser
       .post('/api/admin/security/passkeys')
-      .send({ name: 'Key', response: authenticator.register(options.body) })
+      .send({ password: STAFF_PASSWORD, name: 'Key', response: authenticator.register(options.body) })
       .expect(201);
 
     const browser = testApp.browser();
@@ -637,6 +682,7 @@ describe('turning the authenticator app off and new recovery codes', () => {
     await member.browser
       .post('/api/user/security/passkeys')
       .send({
+        password: MEMBER_PASSWORD,
         name: 'Phone',
         response: authenticator.register(options.body),
         secondFactor: { code: code(secret, 1) },
@@ -746,7 +792,11 @@ describe('staff', () => {
     const options = await member.browser.post('/api/user/security/passkeys/options').expect(200);
     await member.browser
       .post('/api/user/security/passkeys')
-      .send({ name: 'Work laptop', response: authenticator.register(options.body) })
+      .send({
+        password: MEMBER_PASSWORD,
+        name: 'Work laptop',
+        response: authenticator.register(options.body),
+      })
       .expect(201);
 
     await otherDevice.get('/api/user').expect(401);
@@ -776,6 +826,7 @@ describe("an admin's reset of a user's second factors", () => {
     await member.browser
       .post('/api/user/security/passkeys')
       .send({
+        password: MEMBER_PASSWORD,
         name: 'Phone',
         response: authenticator.register(options.body),
         secondFactor: { code: code(secret, 1) },

@@ -125,6 +125,10 @@ export interface SignupDetails {
 
 let signups = 0;
 
+/** The password of every test member (unless a test gives another) and of every test staff account. */
+export const MEMBER_PASSWORD = 'analytical engine 1843';
+export const STAFF_PASSWORD = 'staff passphrase 2026';
+
 /** Valid signup details with an address no other signup of this process uses. */
 export function member(overrides: Partial<SignupDetails> = {}): SignupDetails {
   signups += 1;
@@ -133,7 +137,7 @@ export function member(overrides: Partial<SignupDetails> = {}): SignupDetails {
     lastName: 'Lovelace',
     email: `ada.${signups}.${process.pid}@example.test`,
     phoneNumber: '+44 20 7946 0000',
-    password: 'analytical engine 1843',
+    password: MEMBER_PASSWORD,
     ...overrides,
   };
 }
@@ -243,7 +247,7 @@ export function pendingLoginCookie(response: request.Response): string {
 export async function staffSignedIn(testApp: IdentityTestApp, role: StaffRole): Promise<StaffMember> {
   staff += 1;
   const email = `${role}.${staff}.${process.pid}@example.test`;
-  const password = 'staff passphrase 2026';
+  const password = STAFF_PASSWORD;
   const totpSecret = newTotpSecret();
   const userId = await staffAccounts(testApp).createWithAuthenticator(
     { role, email, firstName: 'Grace', lastName: 'Hopper', password },
@@ -267,7 +271,7 @@ export async function staffWithoutSecondFactor(
 ): Promise<Omit<StaffMember, 'totpSecret'>> {
   staff += 1;
   const email = `${role}.${staff}.${process.pid}@example.test`;
-  const password = 'staff passphrase 2026';
+  const password = STAFF_PASSWORD;
   const userId = await staffAccounts(testApp).create(
     { role, email, firstName: 'Grace', lastName: 'Hopper', password },
     testApp.clock.now(),

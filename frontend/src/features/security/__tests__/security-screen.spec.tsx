@@ -144,10 +144,17 @@ describe('/dashboard/security', () => {
     expect(api.sentBodies('POST /api/user/security/totp/confirm')).toEqual([]);
 
     await user.type(within(form).getByLabelText(/^Authentication code/), '482 913');
+    // The account's first factor asks for its password too.
+    await user.click(within(form).getByRole('button', { name: 'Verify' }));
+    expect(await within(form).findByText('Password is required')).toBeVisible();
+    expect(api.sentBodies('POST /api/user/security/totp/confirm')).toEqual([]);
+    await user.type(within(form).getByLabelText(/^Password/), 'analytical engine');
     await user.click(within(form).getByRole('button', { name: 'Verify' }));
 
     const dialog = await screen.findByRole('dialog', { name: 'Save your recovery codes' });
-    expect(api.sentBodies('POST /api/user/security/totp/confirm')).toEqual([{ code: '482 913' }]);
+    expect(api.sentBodies('POST /api/user/security/totp/confirm')).toEqual([
+      { code: '482 913', password: 'analytical engine' },
+    ]);
     const codes = within(dialog).getByRole('list', { name: twoFactorMessages.recoveryCodes });
     expect(
       within(codes)

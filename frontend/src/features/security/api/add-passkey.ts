@@ -5,7 +5,8 @@ import type { SecurityAudience } from '../../../api/security.js';
 import { createPasskey } from '../../../lib/webauthn.js';
 import { useSecurityMutation } from './security-mutation.js';
 
-export type NewPasskey = { name: string; secondFactor?: StepUpFactorInput };
+/** `password` for the account's first factor, `secondFactor` when it has one. */
+export type NewPasskey = { name: string; password?: string; secondFactor?: StepUpFactorInput };
 
 /**
  * One ceremony, two calls: POST security/passkeys/options for the registration options, the browser creates
@@ -13,13 +14,14 @@ export type NewPasskey = { name: string; secondFactor?: StepUpFactorInput };
  */
 export async function addPasskey(
   audience: SecurityAudience,
-  { name, secondFactor }: NewPasskey,
+  { name, password, secondFactor }: NewPasskey,
 ): Promise<PasskeyAddedResponse> {
   const options = await api.post<PasskeyCreationOptions>(`/${audience}/security/passkeys/options`);
   const response = await createPasskey(options);
   return api.post<PasskeyAddedResponse>(`/${audience}/security/passkeys`, {
     name,
     response,
+    ...(password !== undefined && { password }),
     ...(secondFactor && { secondFactor }),
   });
 }

@@ -37,7 +37,9 @@ export function groupsOfFour(setupKey: string): string {
   return setupKey.replace(/\s/g, '').replace(/(.{4})(?=.)/g, '$1 ');
 }
 
-const firstCodeForm = z.object({ code: totpCode });
+const firstCodeForm = z.object({ code: totpCode, password: z.string() });
+/** An account's first factor asks for its password too (a factor it has is asked instead). */
+const firstFactorForm = firstCodeForm.extend(passwordAndFactorRequest.pick({ password: true }).shape);
 
 type EnrolmentProps = {
   audience: SecurityAudience;
@@ -50,7 +52,11 @@ type EnrolmentProps = {
 /** Scan or type the secret, then prove it with the app's first code. */
 function Enrolment({ audience, overview, setup, onConfirmed, onCancel }: EnrolmentProps) {
   const qrCode = useQrCode(setup.otpauthUri, QR_SIZE);
-  const form = useForm({ resolver: zodResolver(firstCodeForm), defaultValues: { code: '' } });
+  const firstFactor = !overview.enabled;
+  const form = useForm({
+    resolver: zodResolver(firstFactor ? firstFactorForm : firstCodeForm),
+    defaultValues: { code: '', password: '' },
+  });
   // Adding a second factor to an account that has one asks for that one too.
   const stepUp = useStepUp(audience, overview);
   const confirm = useConfirmTotp(audience);
@@ -59,8 +65,9 @@ function Enrolment({ audience, overview, setup, onConfirmed, onCancel }: Enrolme
   const submit = form.handleSubmit(async () => {
     const secondFactor = await stepUp.secondFactor();
     if (secondFactor === null) return;
+    const { code, password } = form.getValues();
     confirm.mutate(
-      { code: form.getValues('code'), ...(secondFactor && { secondFactor }) },
+      { code, ...(firstFactor && { password }), ...(secondFactor && { secondFactor }) },
       {
         onSuccess: ({ message, recoveryCodes }) => {
           toasts.success(message);
@@ -71,6 +78,10 @@ function Enrolment({ audience, overview, setup, onConfirmed, onCancel }: Enrolme
           // The app is off while it is being set up, so a wrong app code is the new one, never the step-up's.
           const aboutNewCode = error instanceof ApiError && error.message === twoFactorMessages.wrongCode;
           if (!aboutNewCode && stepUp.showRefusal(error)) return;
+          if (error instanceof ApiError && error.message === twoFactorMessages.passwordWrong) {
+            form.setError('password', { type: 'server', message: error.message }, { shouldFocus: true });
+            return;
+          }
           if (error instanceof ApiError && error.status < 500) {
             form.setValue('code', '');
             form.setError('code', { type: 'server', message: error.message }, { shouldFocus: true });
@@ -119,6 +130,14 @@ function Enrolment({ audience, overview, setup, onConfirmed, onCancel }: Enrolme
         slotProps={{ htmlInput: { inputMode: 'numeric', spellCheck: false } }}
         {...formField(form, 'code')}
       />
+      {firstFactor && (
+        <PasswordField
+          label={twoFactorMessages.passwordLabel}
+          autoComplete="current-password"
+          required
+          {...formField(form, 'password')}
+        />
+      )}
       <StepUpFields stepUp={stepUp} />
       <Stack direction="row" spacing={1.5}>
         <Button type="submit" variant="contained" disabled={confirm.isPending || stepUp.signing}>

@@ -13,6 +13,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { z } from 'zod';
 
 import type { SecurityAudience } from '../../../api/security.js';
 import { formField, showFieldErrors } from '../../../components/form/form-field.js';
@@ -31,6 +32,9 @@ import { SecuritySection } from './security-section.js';
 const failure = (error: unknown) => (error instanceof PasskeyError ? error.message : serverMessage(error));
 
 const passkeyNameForm = renamePasskeyRequest;
+const addPasskeyForm = passkeyNameForm.extend({ password: z.string() });
+/** An account's first factor asks for its password too (a factor it has is asked instead). */
+const firstPasskeyForm = passkeyNameForm.extend(passwordAndFactorRequest.pick({ password: true }).shape);
 
 type AddPasskeyDialogProps = {
   audience: SecurityAudience;
@@ -41,16 +45,20 @@ type AddPasskeyDialogProps = {
 };
 
 function AddPasskeyDialog({ audience, overview, open, onClose, onRecoveryCodes }: AddPasskeyDialogProps) {
-  const form = useForm({ resolver: zodResolver(passkeyNameForm), defaultValues: { name: '' } });
+  const firstFactor = !overview.enabled;
+  const form = useForm({
+    resolver: zodResolver(firstFactor ? firstPasskeyForm : addPasskeyForm),
+    defaultValues: { name: '', password: '' },
+  });
   const stepUp = useStepUp(audience, overview);
   const add = useAddPasskey(audience);
   const toasts = useToasts();
 
-  const submit = form.handleSubmit(async ({ name }) => {
+  const submit = form.handleSubmit(async ({ name, password }) => {
     const secondFactor = await stepUp.secondFactor();
     if (secondFactor === null) return;
     add.mutate(
-      { name, ...(secondFactor && { secondFactor }) },
+      { name, ...(firstFactor && { password }), ...(secondFactor && { secondFactor }) },
       {
         onSuccess: ({ message, recoveryCodes }) => {
           toasts.success(message);
@@ -60,7 +68,7 @@ function AddPasskeyDialog({ audience, overview, open, onClose, onRecoveryCodes }
         onError: (error) => {
           toasts.error(failure(error));
           if (stepUp.showRefusal(error)) return;
-          if (error instanceof ApiError) showFieldErrors(form, error.fieldErrors, ['name']);
+          if (error instanceof ApiError) showFieldErrors(form, error.fieldErrors, ['name', 'password']);
         },
       },
     );
@@ -87,6 +95,14 @@ function AddPasskeyDialog({ audience, overview, open, onClose, onRecoveryCodes }
         autoFocus
         {...formField(form, 'name')}
       />
+      {firstFactor && (
+        <PasswordField
+          label={twoFactorMessages.passwordLabel}
+          autoComplete="current-password"
+          required
+          {...formField(form, 'password')}
+        />
+      )}
       <StepUpFields stepUp={stepUp} />
     </FormDialog>
   );

@@ -12,6 +12,7 @@ import {
   signInAs,
   type SignedInUser,
 } from '../../testing/account-steps.js';
+import { MEMBER_PASSWORD } from '../../testing/identity-test-app.js';
 
 let testApp: AccountsTestApp;
 let admin: SignedInUser;
@@ -125,7 +126,10 @@ describe('GET /api/admin/users/:id/activity', () => {
     const setup = await other.browser.post('/api/user/security/totp/setup').expect(200);
     await other.browser
       .post('/api/user/security/totp/confirm')
-      .send({ code: totpCodeAt(setup.body.setupKey as string, testApp.clock.now()) })
+      .send({
+        password: MEMBER_PASSWORD,
+        code: totpCodeAt(setup.body.setupKey as string, testApp.clock.now()),
+      })
       .expect(200);
     await requestDeposit(other.browser, '1500.00');
     const reason = 'Lost phone; identity checked on a video call';

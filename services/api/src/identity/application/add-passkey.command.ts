@@ -16,6 +16,7 @@ import { newRecoveryCodes } from '../domain/recovery-codes.js';
 import { identityDatabase, type IdentityDatabase } from '../persistence/identity.tables.js';
 import { SessionStore } from '../persistence/session-store.js';
 import { TwoFactorStore } from '../persistence/two-factor-store.js';
+import { CurrentPassword } from './current-password.js';
 import { SecondFactorChecks } from './second-factor-checks.js';
 import { decide, SecurityChanges } from './security-changes.js';
 import { registrationChallengeKey } from './start-passkey-registration.command.js';
@@ -24,13 +25,15 @@ import { WebAuthn } from './webauthn.js';
 
 /**
  * Keeps a passkey the browser created for the challenge of security/passkeys/options. The first factor of an
- * account brings a set of recovery codes, shown once; an account that has a factor must present it too.
+ * account brings a set of recovery codes, shown once, and asks for the password; an account that has a factor
+ * must present it instead.
  */
 export class AddPasskey extends Command<{ passkey: PasskeySummary; recoveryCodes?: string[] }> {
   constructor(
     readonly actor: Actor,
     readonly name: string,
     readonly response: PasskeyRegistrationResponse,
+    readonly password: string | undefined,
     readonly stepUp: ProvidedFactor | undefined,
     readonly context: RequestContext,
   ) {
@@ -50,11 +53,12 @@ export class AddPasskeyHandler implements ICommandHandler<AddPasskey> {
     private readonly sessions: SessionStore,
     private readonly checks: SecondFactorChecks,
     private readonly webAuthn: WebAuthn,
+    private readonly currentPassword: CurrentPassword,
   ) {
     this.db = identityDatabase(database);
   }
 
-  async execute({ actor, name, response, stepUp, context }: AddPasskey) {
+  async execute({ actor, name, response, password, stepUp, context }: AddPasskey) {
     const challenge = await this.store.takeChallenge(
       this.db,
       registrationChallengeKey(actor.sessionId),
@@ -63,6 +67,7 @@ export class AddPasskeyHandler implements ICommandHandler<AddPasskey> {
     if (!challenge) throw identityErrors.passkeyChallengeExpired();
     const credential = await this.webAuthn.verifyRegistration(response, challenge.challenge);
     if (!credential) throw identityErrors.passkeyFailed();
+    const passwordCorrect = await this.currentPassword.matchesIfGiven(actor.userId, password);
     try {
       return await this.security.run(actor, context, async (trx, state, user, now) => {
         const stepUpCheck = await this.checks.check(
@@ -78,6 +83,7 @@ export class AddPasskeyHandler implements ICommandHandler<AddPasskey> {
             type: 'AddPasskey',
             data: {
               userId: user.id,
+              passwordCorrect,
               passkeyId: credential.id,
               stepUp: stepUpCheck,
               otherSessions: await this.sessions.othersOpen(trx, user.id, actor.sessionId, now),

@@ -8,18 +8,20 @@ import { newRecoveryCodes } from '../domain/recovery-codes.js';
 import { acceptTotpCode } from '../domain/totp.js';
 import { SessionStore } from '../persistence/session-store.js';
 import { TwoFactorStore } from '../persistence/two-factor-store.js';
+import { CurrentPassword } from './current-password.js';
 import { SecondFactorChecks } from './second-factor-checks.js';
 import { decide, SecurityChanges } from './security-changes.js';
 import { stepUpChallengeKey } from './start-passkey-assertion.command.js';
 
 /**
- * A first code from the app turns it on and brings a fresh set of recovery codes, shown once. An account that
- * already has a factor (a passkey) must present it too.
+ * A first code from the app turns it on and brings a fresh set of recovery codes, shown once. The account's first
+ * factor asks for the password; an account that already has a factor (a passkey) must present that instead.
  */
 export class ConfirmTotp extends Command<string[]> {
   constructor(
     readonly actor: Actor,
     readonly code: string,
+    readonly password: string | undefined,
     readonly stepUp: ProvidedFactor | undefined,
     readonly context: RequestContext,
   ) {
@@ -35,9 +37,11 @@ export class ConfirmTotpHandler implements ICommandHandler<ConfirmTotp> {
     private readonly sessions: SessionStore,
     private readonly checks: SecondFactorChecks,
     private readonly rateLimits: RateLimits,
+    private readonly currentPassword: CurrentPassword,
   ) {}
 
-  execute({ actor, code, stepUp, context }: ConfirmTotp): Promise<string[]> {
+  async execute({ actor, code, password, stepUp, context }: ConfirmTotp): Promise<string[]> {
+    const passwordCorrect = await this.currentPassword.matchesIfGiven(actor.userId, password);
     return this.security.run(actor, context, async (trx, state, user, now) => {
       const pending = await this.store.totp(trx, user.id);
       if (!pending) throw identityErrors.totpSetupExpired();
@@ -61,6 +65,7 @@ export class ConfirmTotpHandler implements ICommandHandler<ConfirmTotp> {
             setupStartedAt: pending.setupStartedAt,
             codeAccepted: step !== null,
             stepUp: stepUpCheck,
+            passwordCorrect,
             otherSessions: await this.sessions.othersOpen(trx, user.id, actor.sessionId, now),
             at: now,
           },

@@ -5,7 +5,10 @@ import { identityDatabase, type IdentityDatabase } from '../persistence/identity
 import { findUser } from '../persistence/users.js';
 import { PasswordHasher } from './password-hasher.js';
 
-/** A signed-in user's password, asked again before a factor is turned off: limited as a password change is. */
+/**
+ * A signed-in user's password, asked again before a factor is turned off or the first one added: limited as a
+ * password change is.
+ */
 @Injectable()
 export class CurrentPassword {
   private readonly db: IdentityDatabase;
@@ -25,5 +28,10 @@ export class CurrentPassword {
     const right = user ? await this.hasher.verify(user.password_hash, password) : false;
     if (right) await this.rateLimits.passwordChangeSucceeded(userId);
     return right;
+  }
+
+  /** As `matches`, for a password only some requests need (a first factor's): none given is not right. */
+  async matchesIfGiven(userId: string, password: string | undefined): Promise<boolean> {
+    return password === undefined ? false : this.matches(userId, password);
   }
 }

@@ -117,8 +117,10 @@ function securityController(audience: SessionAudience): Type {
       @Body() body: unknown,
       @RequestInfo() context: RequestContext,
     ): Promise<RecoveryCodesResponse> {
-      const { code, secondFactor } = parseRequest(totpConfirmRequest, body);
-      const recoveryCodes = await this.commands.execute(new ConfirmTotp(actor, code, secondFactor, context));
+      const { code, password, secondFactor } = parseRequest(totpConfirmRequest, body);
+      const recoveryCodes = await this.commands.execute(
+        new ConfirmTotp(actor, code, password, secondFactor, context),
+      );
       return { message: twoFactorMessages.totpEnabled, recoveryCodes };
     }
 
@@ -189,8 +191,10 @@ function securityController(audience: SessionAudience): Type {
       @Body() body: unknown,
       @RequestInfo() context: RequestContext,
     ): Promise<PasskeyAddedResponse> {
-      const { name, response, secondFactor } = parseRequest(addPasskeyRequest, body);
-      const added = await this.commands.execute(new AddPasskey(actor, name, response, secondFactor, context));
+      const { name, response, password, secondFactor } = parseRequest(addPasskeyRequest, body);
+      const added = await this.commands.execute(
+        new AddPasskey(actor, name, response, password, secondFactor, context),
+      );
       return { message: twoFactorMessages.passkeyAdded, ...added };
     }
 
