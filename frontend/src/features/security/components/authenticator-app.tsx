@@ -27,6 +27,7 @@ import { useQrCode } from '../../../lib/use-qr-code.js';
 import { useConfirmTotp } from '../api/confirm-totp.js';
 import { useDisableTotp } from '../api/disable-totp.js';
 import { useSetupTotp } from '../api/setup-totp.js';
+import { FirstFactorPasswordField, firstFactorPassword } from './first-factor-password.js';
 import { FormDialog } from './form-dialog.js';
 import { SecuritySection } from './security-section.js';
 
@@ -38,8 +39,7 @@ export function groupsOfFour(setupKey: string): string {
 }
 
 const firstCodeForm = z.object({ code: totpCode, password: z.string() });
-/** An account's first factor asks for its password too (a factor it has is asked instead). */
-const firstFactorForm = firstCodeForm.extend(passwordAndFactorRequest.pick({ password: true }).shape);
+const firstFactorForm = firstCodeForm.extend(firstFactorPassword);
 
 type EnrolmentProps = {
   audience: SecurityAudience;
@@ -130,14 +130,7 @@ function Enrolment({ audience, overview, setup, onConfirmed, onCancel }: Enrolme
         slotProps={{ htmlInput: { inputMode: 'numeric', spellCheck: false } }}
         {...formField(form, 'code')}
       />
-      {firstFactor && (
-        <PasswordField
-          label={twoFactorMessages.passwordLabel}
-          autoComplete="current-password"
-          required
-          {...formField(form, 'password')}
-        />
-      )}
+      {firstFactor && <FirstFactorPasswordField form={form} />}
       <StepUpFields stepUp={stepUp} />
       <Stack direction="row" spacing={1.5}>
         <Button type="submit" variant="contained" disabled={confirm.isPending || stepUp.signing}>

@@ -26,6 +26,7 @@ import { PasskeyError } from '../../../lib/webauthn.js';
 import { useAddPasskey } from '../api/add-passkey.js';
 import { useRemovePasskey } from '../api/remove-passkey.js';
 import { useRenamePasskey } from '../api/rename-passkey.js';
+import { FirstFactorPasswordField, firstFactorPassword } from './first-factor-password.js';
 import { FormDialog } from './form-dialog.js';
 import { SecuritySection } from './security-section.js';
 
@@ -33,8 +34,7 @@ const failure = (error: unknown) => (error instanceof PasskeyError ? error.messa
 
 const passkeyNameForm = renamePasskeyRequest;
 const addPasskeyForm = passkeyNameForm.extend({ password: z.string() });
-/** An account's first factor asks for its password too (a factor it has is asked instead). */
-const firstPasskeyForm = passkeyNameForm.extend(passwordAndFactorRequest.pick({ password: true }).shape);
+const firstPasskeyForm = passkeyNameForm.extend(firstFactorPassword);
 
 type AddPasskeyDialogProps = {
   audience: SecurityAudience;
@@ -95,14 +95,7 @@ function AddPasskeyDialog({ audience, overview, open, onClose, onRecoveryCodes }
         autoFocus
         {...formField(form, 'name')}
       />
-      {firstFactor && (
-        <PasswordField
-          label={twoFactorMessages.passwordLabel}
-          autoComplete="current-password"
-          required
-          {...formField(form, 'password')}
-        />
-      )}
+      {firstFactor && <FirstFactorPasswordField form={form} />}
       <StepUpFields stepUp={stepUp} />
     </FormDialog>
   );
