@@ -87,6 +87,17 @@ async function eventTypes(userId: string): Promise<string[]> {
   return (await testApp.events(userId)).map((event) => event.type);
 }
 
+/** Adds a passkey as the security screen does: registration options, the authenticator's answer, the password. */
+async function addPasskey(member: Member, authenticator: SoftwareAuthenticator, body: object = {}) {
+  const options = await member.browser.post('/api/user/security/passkeys/options').expect(200);
+  return member.browser.post('/api/user/security/passkeys').send({
+    password: MEMBER_PASSWORD,
+    name: 'Work laptop',
+    response: authenticator.register(options.body),
+    ...body,
+  });
+}
+
 describe('enrolling an authenticator app', () => {
   it('shows a setup key and the QR content, and turns on only with a right first code, showing 10 recovery codes', async () => {
     const member = await signedInMember();
@@ -436,16 +447,6 @@ describe('signing in with two-step verification', () => {
 });
 
 describe('passkeys', () => {
-  async function addPasskey(member: Member, authenticator: SoftwareAuthenticator, body: object = {}) {
-    const options = await member.browser.post('/api/user/security/passkeys/options').expect(200);
-    return member.browser.post('/api/user/security/passkeys').send({
-      password: MEMBER_PASSWORD,
-      name: 'Work laptop',
-      response: authenticator.register(options.body),
-      ...body,
-    });
-  }
-
   it('adds a passkey as the first factor with recovery codes, then signs in with "Use a passkey" and with a passkey alone', async () => {
     const member = await signedInMember();
     const authenticator = new SoftwareAuthenticator(PUBLIC_URL);
@@ -678,16 +679,11 @@ describe('turning the authenticator app off and new recovery codes', () => {
     const member = await signedInMember();
     const { secret } = await enrolTotp(member.browser);
     const authenticator = new SoftwareAuthenticator(PUBLIC_URL);
-    const options = await member.browser.post('/api/user/security/passkeys/options').expect(200);
-    await member.browser
-      .post('/api/user/security/passkeys')
-      .send({
-        password: MEMBER_PASSWORD,
-        name: 'Phone',
-        response: authenticator.register(options.body),
-        secondFactor: { code: code(secret, 1) },
-      })
-      .expect(201);
+    const added = await addPasskey(member, authenticator, {
+      name: 'Phone',
+      secondFactor: { code: code(secret, 1) },
+    });
+    expect(added.status).toBe(201);
     const stepUp = async () =>
       authenticator.authenticate(
         (await member.browser.post('/api/user/security/step-up/options').expect(200)).body,
@@ -789,15 +785,7 @@ describe('staff', () => {
     const member = await signedInMember();
     const otherDevice = await signedIn(testApp, member);
     const authenticator = new SoftwareAuthenticator(PUBLIC_URL);
-    const options = await member.browser.post('/api/user/security/passkeys/options').expect(200);
-    await member.browser
-      .post('/api/user/security/passkeys')
-      .send({
-        password: MEMBER_PASSWORD,
-        name: 'Work laptop',
-        response: authenticator.register(options.body),
-      })
-      .expect(201);
+    expect((await addPasskey(member, authenticator)).status).toBe(201);
 
     await otherDevice.get('/api/user').expect(401);
     await member.browser.get('/api/user').expect(200);

@@ -87,10 +87,14 @@ const twoFactorBodies = (root: string): Record<string, Record<string, unknown>> 
   [`POST ${root}/login/two-factor`]: { code: '123456' },
   [`POST ${root}/login/passkey/verify`]: { response: PASSKEY_ASSERTION },
   [`POST ${root}/passkey-login/verify`]: { response: PASSKEY_ASSERTION, rememberMe: false },
-  [`POST ${root}/security/totp/confirm`]: { code: '123456' },
+  [`POST ${root}/security/totp/confirm`]: { code: '123456', password: PASSWORD },
   [`POST ${root}/security/totp/disable`]: { password: PASSWORD, code: '123456' },
   [`POST ${root}/security/recovery-codes`]: { password: PASSWORD, code: 'abcde-23456' },
-  [`POST ${root}/security/passkeys`]: { name: 'Work laptop', response: PASSKEY_REGISTRATION },
+  [`POST ${root}/security/passkeys`]: {
+    name: 'Work laptop',
+    password: PASSWORD,
+    response: PASSKEY_REGISTRATION,
+  },
   [`PATCH ${root}/security/passkeys/{id}`]: { name: 'Work laptop' },
   [`POST ${root}/security/passkeys/{id}/remove`]: { password: PASSWORD, code: '123456' },
 });
