@@ -17,6 +17,7 @@ import { createPeriodClose } from './0015-period-close.js';
 import { createReconciliations } from './0016-reconciliations.js';
 import { compressAccountStatesWithLz4 } from './0017-account-state-lz4.js';
 import { recordAppendTime } from './0018-append-records-append-time.js';
+import { createSignupDecoys } from './0019-signup-decoys.js';
 
 // Migrations are listed in code (not read from a folder) so they work the same from src under jest and from dist.
 const migrations: Record<string, Migration> = {
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   '0016-reconciliations': createReconciliations,
   '0017-account-state-lz4': compressAccountStatesWithLz4,
   '0018-append-records-append-time': recordAppendTime,
+  '0019-signup-decoys': createSignupDecoys,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

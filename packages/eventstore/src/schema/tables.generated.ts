@@ -211,6 +211,14 @@ export interface Sessions {
   user_id: string;
 }
 
+export interface SignupDecoys {
+  created_at: Date;
+  decoy_user_id: string;
+  email: string;
+  last_signed_in_at: Date | null;
+  password_mac: Buffer;
+}
+
 export interface TotpFactors {
   enabled_at: Date | null;
   last_used_step: bigint | null;
@@ -303,6 +311,7 @@ export interface DB {
   reconciliations: Reconciliations;
   recovery_codes: RecoveryCodes;
   sessions: Sessions;
+  signup_decoys: SignupDecoys;
   totp_factors: TotpFactors;
   used_lock_links: UsedLockLinks;
   users: Users;
