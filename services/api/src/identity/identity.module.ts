@@ -55,6 +55,7 @@ import {
   MemberTwoFactorLoginController,
 } from './http/two-factor-login.controllers.js';
 import { DecoyVerifications } from './persistence/decoy-verifications.js';
+import { SignupDecoys } from './persistence/signup-decoys.js';
 import { IdentityEventLog } from './persistence/identity-event-log.js';
 import { SessionStore } from './persistence/session-store.js';
 import { TwoFactorStore } from './persistence/two-factor-store.js';
@@ -113,6 +114,7 @@ const services = [
   IdentityCookies,
   FirstAdmin,
   DecoyVerifications,
+  SignupDecoys,
   TwoFactorStore,
   WebAuthn,
   SecondFactorChecks,

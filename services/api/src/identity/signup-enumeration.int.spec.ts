@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { identityMessages } from '@ledgerstone/contracts';
 import type TestAgent from 'supertest/lib/agent.js';
 import { PasswordHasher } from './application/password-hasher.js';
+import { closeMember } from './persistence/users.js';
 import {
   activeMember,
   member,
@@ -183,5 +184,102 @@ describe('verifying after such a signup', () => {
       message: identityMessages.codeExpired,
       fieldErrors: { verifyCode: [identityMessages.codeExpired] },
     });
+  });
+});
+
+describe('signing in with the password such a signup gave', () => {
+  const probePassword = 'a probe passphrase 8472';
+
+  /** Signs up with `email` and `password`, then signs in with `password` in the same fresh browser. */
+  async function signUpThenLogIn(email: string, password: string) {
+    const browser = testApp.browser();
+    await browser.post('/api/user').send(member({ email, password })).expect(201);
+    const answer = await logIn(browser, email, password);
+    return { browser, answer };
+  }
+
+  function logIn(browser: TestAgent, email: string, password: string) {
+    return browser.post('/api/user/login').send({ email, password, rememberMe: false });
+  }
+
+  it('asks for verification, as for a new address, and then answers its codes the same', async () => {
+    const owner = await activeMember(testApp);
+    const created = await signUpThenLogIn(member().email, probePassword);
+    const taken = await signUpThenLogIn(owner.email, probePassword);
+
+    expect(shape(taken.answer)).toEqual(shape(created.answer));
+    expect(taken.answer.body).toEqual({
+      status: identityMessages.verifyFirst,
+      message: identityMessages.verifyFirst,
+      verificationRequired: true,
+    });
+    for (let n = 1; n <= 6; n++) {
+      const forNew = await created.browser.patch('/api/user/verify').send({ verifyCode: `00000${n}` });
+      const forTaken = await taken.browser.patch('/api/user/verify').send({ verifyCode: `00000${n}` });
+      expect(shape(forTaken)).toEqual(shape(forNew));
+    }
+  });
+
+  it("refuses a later signup's password, as a new address refuses its second signup's", async () => {
+    const owner = await activeMember(testApp);
+    const fresh = member().email;
+    for (const email of [fresh, owner.email]) {
+      await testApp
+        .browser()
+        .post('/api/user')
+        .send(member({ email, password: probePassword }))
+        .expect(201);
+    }
+
+    const answers = [];
+    for (const email of [fresh, owner.email]) {
+      const browser = testApp.browser();
+      await browser
+        .post('/api/user')
+        .send(member({ email, password: 'another passphrase 5531' }))
+        .expect(201);
+      answers.push(shape(await logIn(browser, email, 'another passphrase 5531')));
+    }
+
+    expect(answers[1]).toEqual(answers[0]);
+    expect(answers[1]?.status).toBe(401);
+  });
+
+  it('leaves the owner signing in with their own password, and a wrong one refused as anywhere', async () => {
+    const owner = await activeMember(testApp);
+    await signUpThenLogIn(owner.email, probePassword);
+
+    const own = await logIn(testApp.browser(), owner.email, owner.password);
+    expect(own.status).toBe(200);
+    expect(own.body).toEqual(expect.objectContaining({ verificationRequired: false }));
+    const wrongForOwner = await logIn(testApp.browser(), owner.email, 'not the passphrase 1');
+    const wrongForNew = await logIn(testApp.browser(), member().email, 'not the passphrase 1');
+    expect(shape(wrongForOwner)).toEqual(shape(wrongForNew));
+    expect(wrongForOwner.status).toBe(401);
+  });
+
+  it("gives an address whose account is unverified no decoy: its first signup's password stays the one", async () => {
+    const pending = member();
+    await testApp.browser().post('/api/user').send(pending).expect(201);
+
+    const { answer } = await signUpThenLogIn(pending.email, probePassword);
+
+    expect(answer.status).toBe(401);
+  });
+
+  it('keeps no decoy once the address is free: closing the account forgets it', async () => {
+    const owner = await activeMember(testApp);
+    await signUpThenLogIn(owner.email, probePassword);
+    const decoys = () =>
+      testApp.db
+        .selectFrom('signup_decoys')
+        .select('email')
+        .where('email', '=', owner.email.toLowerCase())
+        .execute();
+    expect(await decoys()).toHaveLength(1);
+
+    await testApp.db.transaction().execute((trx) => closeMember(trx, owner.userId, testApp.clock.now()));
+
+    expect(await decoys()).toHaveLength(0);
   });
 });

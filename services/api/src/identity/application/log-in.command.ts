@@ -16,6 +16,8 @@ import { newVerificationCode } from '../domain/secrets.js';
 import { issueVerificationTicket, type VerificationTicket } from '../domain/verification-ticket.js';
 import { identityDatabase, type IdentityDatabase } from '../persistence/identity.tables.js';
 import type { StartedSession } from '../persistence/session-store.js';
+import { DecoyVerifications } from '../persistence/decoy-verifications.js';
+import { SignupDecoys } from '../persistence/signup-decoys.js';
 import { TwoFactorStore } from '../persistence/two-factor-store.js';
 import { findUserByEmail, storeVerificationCode, type User } from '../persistence/users.js';
 import { identityErrors } from '../domain/identity.errors.js';
@@ -67,6 +69,8 @@ export class LogInHandler implements ICommandHandler<LogIn> {
     private readonly twoFactor: TwoFactorStore,
     private readonly signIn: SignIn,
     private readonly security: SecurityChanges,
+    private readonly decoys: SignupDecoys,
+    private readonly decoyVerifications: DecoyVerifications,
   ) {
     this.db = identityDatabase(database);
   }
@@ -81,10 +85,16 @@ export class LogInHandler implements ICommandHandler<LogIn> {
     const valid = user
       ? await this.passwords.verify(user.password_hash, password)
       : await this.passwords.verifyForNobody(password);
-    if (!user || !valid) throw identityErrors.badCredentials();
+    const now = this.clock.now();
+    if (!user || !valid) {
+      const decoyUserId =
+        audience === 'member' ? await this.decoys.signingIn(this.db, email, password) : undefined;
+      if (!decoyUserId) throw identityErrors.badCredentials();
+      await this.rateLimits.loginSucceeded(attempt);
+      return this.requireDecoyVerification(decoyUserId, now);
+    }
     await this.rateLimits.loginSucceeded(attempt);
 
-    const now = this.clock.now();
     if (user.status === 'unverified') return this.requireVerification(user, now, context);
 
     const persistent = audience === 'member' && rememberMe;
@@ -109,14 +119,7 @@ export class LogInHandler implements ICommandHandler<LogIn> {
   }
 
   private async requireVerification(user: User, now: Date, context: RequestContext): Promise<LoginOutcome> {
-    // Within a minute of the last code, that code still stands and no new mail goes out.
-    const mayResend = await this.rateLimits.resend(user.id).then(
-      () => true,
-      (error: unknown) => {
-        if (error instanceof TooManyAttempts) return false;
-        throw error;
-      },
-    );
+    const mayResend = await this.mayResend(user.id);
     const email = user.email;
     if (mayResend && email) {
       const code = newVerificationCode();
@@ -132,5 +135,31 @@ export class LogInHandler implements ICommandHandler<LogIn> {
       kind: 'verification-required',
       ticket: issueVerificationTicket(user.id, now, this.config.cookieSecret),
     };
+  }
+
+  /**
+   * The password a signup with this registered address gave: answered as its unverified account would be, a
+   * "fresh code" (none is sent, as none was at signup) and a ticket for the account that does not exist.
+   */
+  private async requireDecoyVerification(decoyUserId: string, now: Date): Promise<LoginOutcome> {
+    if (await this.mayResend(decoyUserId)) {
+      await this.db.transaction().execute((trx) => this.decoys.signedIn(trx, decoyUserId, now));
+      await this.decoyVerifications.issue(decoyUserId, now);
+    }
+    return {
+      kind: 'verification-required',
+      ticket: issueVerificationTicket(decoyUserId, now, this.config.cookieSecret),
+    };
+  }
+
+  /** Within a minute of the last code, that code still stands and no new mail goes out. */
+  private mayResend(userId: string): Promise<boolean> {
+    return this.rateLimits.resend(userId).then(
+      () => true,
+      (error: unknown) => {
+        if (error instanceof TooManyAttempts) return false;
+        throw error;
+      },
+    );
   }
 }

@@ -12,6 +12,7 @@ import { newPasswordProblem } from '../../shared/auth/password-policy.js';
 import { newReferralCode, newVerificationCode } from '../domain/secrets.js';
 import { issueVerificationTicket, type VerificationTicket } from '../domain/verification-ticket.js';
 import { DecoyVerifications } from '../persistence/decoy-verifications.js';
+import { forgetSignupDecoy, SignupDecoys } from '../persistence/signup-decoys.js';
 import { IdentityEventLog } from '../persistence/identity-event-log.js';
 import { identityDatabase, type IdentityDatabase } from '../persistence/identity.tables.js';
 import { storeVerificationCode } from '../persistence/users.js';
@@ -52,6 +53,7 @@ export class RegisterMemberHandler implements ICommandHandler<RegisterMember> {
     private readonly events: IdentityEventLog,
     private readonly mail: IdentityMail,
     private readonly decoys: DecoyVerifications,
+    private readonly signupDecoys: SignupDecoys,
   ) {
     this.db = identityDatabase(database);
   }
@@ -71,6 +73,11 @@ export class RegisterMemberHandler implements ICommandHandler<RegisterMember> {
       // Answered as for a new address (the ticket names an account that does not exist), so the answer tells
       // nobody which addresses are registered (nor does verifying with it); the owner hears of it by mail.
       await this.decoys.issue(userId, now);
+      await this.signupDecoys.remember(
+        this.db,
+        { email: signup.email, password: signup.password, decoyUserId: userId },
+        now,
+      );
       await this.tellOwner(signup.email, context);
     } else {
       this.events.committed();
@@ -137,6 +144,7 @@ export class RegisterMemberHandler implements ICommandHandler<RegisterMember> {
             })
             .execute();
           await storeVerificationCode(trx, member.userId, member.code, member.now);
+          await forgetSignupDecoy(trx, signup.email);
           const [eventId] = await this.events.record(
             trx,
             member.userId,

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomInt } from 'node:crypto';
+import { createHash, createHmac, randomBytes, randomInt } from 'node:crypto';
 import { REFERRAL_CODE_ALPHABET, REFERRAL_CODE_LENGTH } from '@ledgerstone/contracts';
 
 /** A bearer secret for a cookie or a link: 32 random bytes, base64url. */
@@ -27,4 +27,12 @@ export function newReferralCode(pick: (size: number) => number = randomInt): str
     code += REFERRAL_CODE_ALPHABET[pick(REFERRAL_CODE_ALPHABET.length)];
   }
   return code;
+}
+
+/**
+ * What a signup decoy keeps of the password its signup gave: an HMAC keyed by a server secret and bound to the
+ * decoy, cheap enough to check beside the account's own password check without changing how long a login takes.
+ */
+export function signupDecoyMac(secret: string, decoyUserId: string, password: string): Buffer {
+  return createHmac('sha256', secret).update(`signup-decoy:${decoyUserId}:${password}`).digest();
 }

@@ -17,6 +17,7 @@ export type IdentityTables = Pick<
   | 'recovery_codes'
   | 'pending_logins'
   | 'webauthn_challenges'
+  | 'signup_decoys'
 >;
 
 export type IdentityDatabase = Kysely<IdentityTables>;

@@ -4,6 +4,7 @@ import { sql, type Selectable } from 'kysely';
 import { verificationCodeExpiry } from '../domain/verification-code.js';
 import { verificationCodeHash } from '../domain/secrets.js';
 import type { IdentityDatabase, IdentityTransaction, UsersTable } from './identity.tables.js';
+import { forgetSignupDecoy } from './signup-decoys.js';
 
 export type User = Selectable<UsersTable>;
 
@@ -65,7 +66,7 @@ export async function closeMember(
 ): Promise<'closed' | 'already-closed' | 'not-found'> {
   const user = await trx
     .selectFrom('users')
-    .select('status')
+    .select(['status', 'email'])
     .where('id', '=', userId)
     .where('role', '=', 'member')
     .forUpdate()
@@ -77,5 +78,6 @@ export async function closeMember(
     .set({ status: 'closed', closed_at: now, email: null, first_name: '', last_name: '', phone: null })
     .where('id', '=', userId)
     .execute();
+  if (user.email) await forgetSignupDecoy(trx, user.email);
   return 'closed';
 }
