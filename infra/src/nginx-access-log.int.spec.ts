@@ -22,6 +22,10 @@ async function freePort(): Promise<number> {
   return port;
 }
 
+const SECRET = 'Secret0token';
+/** Marks a request the stand-in api drops unanswered. */
+const DROPPED = 'dropped';
+
 let dir: string;
 let nginx: ChildProcess;
 let api: Server;
@@ -37,6 +41,8 @@ beforeAll(async () => {
   writeFileSync(join(dir, 'html', 'assets', 'app.js'), 'console.log(1)');
 
   api = createServer((request, response) => {
+    // nginx answers 502 and logs an error.
+    if (request.url?.includes(DROPPED)) return request.socket.destroy();
     apiUrls.push(request.url ?? '');
     request.resume();
     request.on('end', () => response.end('{}'));
@@ -51,7 +57,8 @@ beforeAll(async () => {
     .replace(/listen 80;/, `listen 127.0.0.1:${port};`)
     .replace(/root \/usr\/share\/nginx\/html;/, `root ${join(dir, 'html')};`)
     .replaceAll('/etc/nginx/snippets/security-headers.conf', join(nginxDir, 'security-headers.conf'))
-    .replace('/var/log/nginx/access.log', join(dir, 'access.log'));
+    .replace('/var/log/nginx/access.log', join(dir, 'access.log'))
+    .replaceAll('/var/log/nginx/error.log', join(dir, 'error.log'));
   expect(site).toContain(join(dir, 'access.log'));
   writeFileSync(join(dir, 'site.conf'), site);
   writeFileSync(
@@ -105,8 +112,6 @@ afterAll(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-const SECRET = 'Secret0token';
-
 it('keeps reset and lock tokens out of the access log, in the path, the query and the referring page', async () => {
   const visits: { path: string; method?: string; referer?: string }[] = [
     { path: `/reset-password/${SECRET}1` },
@@ -144,4 +149,27 @@ it('keeps reset and lock tokens out of the access log, in the path, the query an
   }
   // The api still gets the whole path: only the log is redacted.
   expect(apiUrls).toEqual([`/api/user/change/${SECRET}3`, `/api/admin/change/${SECRET}4/`]);
+});
+
+it('keeps reset and lock tokens out of the error log when the api fails them', async () => {
+  const failed: { path: string; referer?: string }[] = [
+    { path: `/api/user/change/${SECRET}1${DROPPED}` },
+    { path: `/api/admin/change/${SECRET}2${DROPPED}` },
+    { path: `/api/account/lock?${DROPPED}`, referer: `http://localhost/lock-account?token=${SECRET}3` },
+    // Any other route's failure is logged as before.
+    { path: `/api/withdraw?${DROPPED}`, referer: 'http://localhost/dashboard/withdraw' },
+  ];
+  for (const { path, referer } of failed) {
+    const response = await fetch(`${base}${path}`, { method: 'POST', headers: referer ? { referer } : {} });
+    expect(response.status).toBe(502);
+    await response.arrayBuffer();
+  }
+
+  const errors = readFileSync(join(dir, 'error.log'), 'utf8');
+  expect(errors).toContain(`request: "POST /api/withdraw?${DROPPED} HTTP/1.1"`);
+  expect(errors).toContain('referrer: "http://localhost/dashboard/withdraw"');
+  expect(errors).not.toContain(SECRET);
+  const access = readFileSync(join(dir, 'access.log'), 'utf8');
+  expect(access).toContain('"POST /api/user/change/[redacted] HTTP/1.1" 502');
+  expect(access).toContain('"POST /api/account/lock HTTP/1.1" 502');
 });
