@@ -18,6 +18,7 @@ import { createReconciliations } from './0016-reconciliations.js';
 import { compressAccountStatesWithLz4 } from './0017-account-state-lz4.js';
 import { recordAppendTime } from './0018-append-records-append-time.js';
 import { createSignupDecoys } from './0019-signup-decoys.js';
+import { addApprovalFailedAndSuperseded } from './0021-approval-failed-and-superseded.js';
 
 // Migrations are listed in code (not read from a folder) so they work the same from src under jest and from dist.
 const migrations: Record<string, Migration> = {
@@ -40,6 +41,7 @@ const migrations: Record<string, Migration> = {
   '0017-account-state-lz4': compressAccountStatesWithLz4,
   '0018-append-records-append-time': recordAppendTime,
   '0019-signup-decoys': createSignupDecoys,
+  '0021-approval-failed-and-superseded': addApprovalFailedAndSuperseded,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

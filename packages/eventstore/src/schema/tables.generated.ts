@@ -54,7 +54,7 @@ export interface Approvals {
   proposed_at: Date;
   proposer_id: string;
   reason: string;
-  status: 'pending' | 'executed' | 'rejected' | 'withdrawn' | 'expired';
+  status: 'pending' | 'executed' | 'rejected' | 'withdrawn' | 'expired' | 'failed' | 'superseded';
   subject_id: string | null;
   target_version: number;
   user_id: string | null;
