@@ -78,8 +78,20 @@ export const approvalMessages = {
   ownProposal: 'You proposed this: another admin must approve or reject it.',
   notProposer: 'Only the admin who proposed this can withdraw it.',
   staffOnlyReads: 'An auditor can see proposals but not make or decide them.',
-  accountChanged: 'This account changed since the proposal: reject it, and propose again.',
-  catalogChanged: 'The plans and payment methods changed since the proposal: reject it, and propose again.',
+  accountChanged:
+    'This account changed since the proposal: nothing ran, and the proposal is closed as failed. Propose again.',
+  catalogChanged:
+    'The plans and payment methods changed since the proposal: nothing ran, and the proposal is closed as failed. Propose again.',
+  /** Why a proposal failed, as its history keeps it. */
+  failedAsAccountChanged: 'The account changed since the proposal, so nothing ran.',
+  failedAsCatalogChanged: 'The plans and payment methods changed since the proposal, so nothing ran.',
+  /** Why a proposal closed when what it acts on was decided without it, as its history keeps it. */
+  superseded: {
+    DepositConfirmed: 'The deposit was confirmed without this proposal.',
+    DepositRejected: 'The deposit was rejected without this proposal.',
+    WithdrawalPaid: 'The withdrawal was paid without this proposal.',
+    WithdrawalRejected: 'The withdrawal was rejected without this proposal.',
+  },
   expired: 'This proposal expired; propose again.',
   alreadyDecided: (status: string) => `This proposal was already ${status}.`,
   alreadyPending: 'This is already awaiting approval.',

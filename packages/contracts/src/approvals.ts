@@ -31,7 +31,19 @@ export const approvalActionLabels: Record<ApprovalKindName, string> = {
   ClosePeriod: 'Close period',
 };
 
-export const approvalStatuses = ['pending', 'executed', 'rejected', 'withdrawn', 'expired'] as const;
+/**
+ * `failed`: approved, but the account or the catalog had changed since, so nothing ran. `superseded`: the deposit
+ * or withdrawal it acts on was decided without it.
+ */
+export const approvalStatuses = [
+  'pending',
+  'executed',
+  'rejected',
+  'withdrawn',
+  'expired',
+  'failed',
+  'superseded',
+] as const;
 
 /** One figure or setting the action changes, as the proposer saw it and as it will be. */
 export const approvalChange = z.object({

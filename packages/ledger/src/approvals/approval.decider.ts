@@ -2,7 +2,8 @@ import { accountMessages, approvalMessages } from '@ledgerstone/contracts/accoun
 import type { ApprovalAction, ApprovalChange, ApprovalEvent, ApprovalKind } from './approval.events.js';
 import { ApprovalError } from './approval.errors.js';
 
-export type ApprovalStatus = 'pending' | 'executed' | 'rejected' | 'withdrawn' | 'expired';
+export type ApprovalStatus =
+  'pending' | 'executed' | 'rejected' | 'withdrawn' | 'expired' | 'failed' | 'superseded';
 
 /** An admin as the decider weighs them: only admins propose and decide; auditors only read. */
 export interface Approver {
@@ -36,7 +37,8 @@ export interface ProposeApproval {
 
 /**
  * `currentVersion` is the target's version as the approval finds it, under the lock the action runs under;
- * `currentChanges`, where the action can say, what its proposal would show if made now.
+ * `currentChanges`, where the action can say, what its proposal would show if made now. When the target changed
+ * since the proposal, the approval fails: nothing runs, and the proposal is closed so that a new one can be made.
  */
 export interface ApproveApproval {
   type: 'ApproveApproval';
@@ -65,8 +67,17 @@ export interface ExpireApproval {
   data: { expiredAt: Date };
 }
 
+/**
+ * Closes a pending proposal whose deposit or withdrawal was decided without it (`reason` says how); nothing once
+ * it is closed.
+ */
+export interface SupersedeApproval {
+  type: 'SupersedeApproval';
+  data: { reason: string; supersededAt: Date };
+}
+
 export type ApprovalCommand =
-  ProposeApproval | ApproveApproval | RejectApproval | WithdrawApproval | ExpireApproval;
+  ProposeApproval | ApproveApproval | RejectApproval | WithdrawApproval | ExpireApproval | SupersedeApproval;
 
 /**
  * A payout acts on one withdrawal, whose amount and destination nothing changes but its own decision (which the
@@ -114,6 +125,8 @@ const DECIDED_AS: Record<Exclude<ApprovalStatus, 'pending'>, string> = {
   rejected: 'rejected',
   withdrawn: 'withdrawn',
   expired: 'expired',
+  failed: 'approved, but failed',
+  superseded: 'superseded',
 };
 
 export function initialApprovalState(): ApprovalState {
@@ -144,6 +157,10 @@ export function evolveApproval(state: ApprovalState, event: ApprovalEvent): Appr
       return { ...state, status: 'withdrawn' };
     case 'ApprovalExpired':
       return { ...state, status: 'expired' };
+    case 'ApprovalFailed':
+      return { ...state, status: 'failed' };
+    case 'ApprovalSuperseded':
+      return { ...state, status: 'superseded' };
   }
 }
 
@@ -154,6 +171,21 @@ export function decideApproval(command: ApprovalCommand, state: ApprovalState): 
     const due = state.status === 'pending' && command.data.expiredAt >= state.expiresAt;
     return due ? [expired(state, command.data.expiredAt)] : [];
   }
+  if (command.type === 'SupersedeApproval') {
+    if (state.status !== 'pending') return [];
+    const { reason, supersededAt } = command.data;
+    return [
+      {
+        type: 'ApprovalSuperseded',
+        data: {
+          approvalId: state.approvalId,
+          proposerId: state.proposerId,
+          reason,
+          supersededAt: supersededAt.toISOString(),
+        },
+      },
+    ];
+  }
   if (state.status !== 'pending') {
     throw new ApprovalError('CONFLICT', approvalMessages.alreadyDecided(DECIDED_AS[state.status]));
   }
@@ -163,13 +195,15 @@ export function decideApproval(command: ApprovalCommand, state: ApprovalState): 
       requireChecker(approver, state.proposerId);
       const reason = requireReason(command.data.reason);
       if (approvedAt >= state.expiresAt) throw new ApprovalError('CONFLICT', approvalMessages.expired);
-      if (!stillAsProposed(state, command.data)) {
-        const message =
-          state.action.userId === null ? approvalMessages.catalogChanged : approvalMessages.accountChanged;
-        throw new ApprovalError('CONFLICT', message);
-      }
       const both = { approvalId: state.approvalId, proposerId: state.proposerId, approverId: approver.id };
       const at = approvedAt.toISOString();
+      if (!stillAsProposed(state, command.data)) {
+        const why =
+          state.action.userId === null
+            ? approvalMessages.failedAsCatalogChanged
+            : approvalMessages.failedAsAccountChanged;
+        return [{ type: 'ApprovalFailed', data: { ...both, reason: why, failedAt: at } }];
+      }
       return [
         { type: 'ApprovalApproved', data: { ...both, reason, approvedAt: at } },
         { type: 'ApprovalExecuted', data: { ...both, executedAt: at } },

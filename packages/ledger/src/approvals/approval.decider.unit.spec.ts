@@ -106,7 +106,22 @@ const withdrawn: ApprovalEvent = {
   type: 'ApprovalWithdrawn',
   data: { approvalId, proposerId: maker.id, withdrawnAt: hoursLater(3).toISOString() },
 };
+const failed = (
+  reason: string = approvalMessages.failedAsAccountChanged,
+  at = hoursLater(1),
+): ApprovalEvent => ({
+  type: 'ApprovalFailed',
+  data: { approvalId, proposerId: maker.id, approverId: checker.id, reason, failedAt: at.toISOString() },
+});
 const expire = (at: Date): ApprovalCommand => ({ type: 'ExpireApproval', data: { expiredAt: at } });
+const supersede = (reason: string = approvalMessages.superseded.DepositRejected): ApprovalCommand => ({
+  type: 'SupersedeApproval',
+  data: { reason, supersededAt: hoursLater(4) },
+});
+const superseded = (reason: string = approvalMessages.superseded.DepositRejected): ApprovalEvent => ({
+  type: 'ApprovalSuperseded',
+  data: { approvalId, proposerId: maker.id, reason, supersededAt: hoursLater(4).toISOString() },
+});
 const expired = (at: Date): ApprovalEvent => ({
   type: 'ApprovalExpired',
   data: { approvalId, proposerId: maker.id, expiredAt: at.toISOString() },
@@ -151,8 +166,14 @@ describe('approving', () => {
     given([proposed()]).when(approve(auditor)).thenThrows(ApprovalError, approvalMessages.staffOnlyReads);
   });
 
-  it('Given a proposal on an account, When the account moved on since, Then the approval is refused: propose again', () => {
-    given([proposed()]).when(approve(checker, 8)).thenThrows(ApprovalError, approvalMessages.accountChanged);
+  it('Given a proposal on an account, When the account moved on since, Then it fails, with why and who approved: nothing runs', () => {
+    given([proposed()]).when(approve(checker, 8)).then([failed()]);
+  });
+
+  it('Given a failed proposal, When it is approved again, Then it is refused: it is closed', () => {
+    given([proposed(), failed()])
+      .when(approve(checker, 7))
+      .thenThrows(ApprovalError, approvalMessages.alreadyDecided('approved, but failed'));
   });
 
   it('Given a payout proposal, When the account moved on since (a day of profit, say), Then it is approved and runs: it acts on its withdrawal alone', () => {
@@ -170,11 +191,11 @@ describe('approving', () => {
   });
 
   it.each(['ConfirmDeposit', 'UnlockAccount', 'SetWithdrawalLimits'] as const)(
-    'Given a %s proposal, When the account moved on since, Then the approval is refused: propose again',
+    'Given a %s proposal, When the account moved on since, Then it fails',
     (kind) => {
       given([proposed({ ...adjustment, kind })])
         .when(approve(checker, 8))
-        .thenThrows(ApprovalError, approvalMessages.accountChanged);
+        .then([failed()]);
     },
   );
 
@@ -204,33 +225,40 @@ describe('approving', () => {
         .then(approvedAndExecuted());
     });
 
-    it('Given a proposal, When the account moved on and the invested total is no longer the one shown, Then the approval is refused: propose again', () => {
+    it('Given a proposal, When the account moved on and the invested total is no longer the one shown, Then it fails', () => {
       const invested = { label: 'Invested', before: '600.00', after: '2,100.00' };
       given([proposed(confirmation)])
         .when(approveShowing([confirmation.changes[0]!, invested]))
-        .thenThrows(ApprovalError, approvalMessages.accountChanged);
+        .then([failed()]);
     });
 
-    it('Given a proposal, When the account moved on and nothing says what it would show now, Then the approval is refused', () => {
+    it('Given a proposal, When the account moved on and nothing says what it would show now, Then it fails', () => {
       given([proposed(confirmation)])
         .when(approveShowing(undefined))
-        .thenThrows(ApprovalError, approvalMessages.accountChanged);
+        .then([failed()]);
       given([proposed(confirmation)])
         .when(approveShowing([confirmation.changes[0]!]))
-        .thenThrows(ApprovalError, approvalMessages.accountChanged);
+        .then([failed()]);
     });
 
     it('Given a balance adjustment, When the account moved on, Then showing the same figures is not enough: it needs its version', () => {
       given([proposed(adjustment)])
         .when(approveShowing(adjustment.changes))
-        .thenThrows(ApprovalError, approvalMessages.accountChanged);
+        .then([failed()]);
     });
   });
 
-  it('Given a proposal on the catalog, When the catalog moved on since, Then the approval is refused', () => {
+  it('Given a proposal on the catalog, When the catalog moved on since, Then it fails, saying the catalog changed', () => {
     given([proposed(planChange)])
       .when(approve(checker, 9))
-      .thenThrows(ApprovalError, approvalMessages.catalogChanged);
+      .then([failed(approvalMessages.failedAsCatalogChanged)]);
+  });
+
+  it('Given a proposal, When a stale approval comes from its proposer or an auditor, Then it is refused, not failed', () => {
+    given([proposed()])
+      .when(approve({ ...checker, id: maker.id }, 8))
+      .thenThrows(ApprovalError, approvalMessages.ownProposal);
+    given([proposed()]).when(approve(auditor, 8)).thenThrows(ApprovalError, approvalMessages.staffOnlyReads);
   });
 
   it('Given a proposal, When it is approved a moment before its expiry, Then it runs', () => {
@@ -329,6 +357,42 @@ describe('expiry', () => {
     given([proposed(), expired(hoursLater(72))])
       .when(approve(checker, 7, hoursLater(73)))
       .thenThrows(ApprovalError, approvalMessages.alreadyDecided('expired'));
+  });
+});
+
+describe('superseding', () => {
+  it('Given a pending proposal, When its deposit or withdrawal is decided without it, Then it is closed with why', () => {
+    given([proposed()]).when(supersede()).then([superseded()]);
+  });
+
+  it.each([
+    ['executed', approvedAndExecuted()],
+    ['rejected', [rejected]],
+    ['withdrawn', [withdrawn]],
+    ['expired', [expired(hoursLater(72))]],
+    ['failed', [failed()]],
+    ['superseded', [superseded()]],
+  ])('Given a proposal already %s, When it would be superseded, Then nothing happens', (_status, events) => {
+    given([proposed(), ...events])
+      .when(supersede(approvalMessages.superseded.WithdrawalPaid))
+      .thenNothing();
+  });
+
+  it('Given a superseded proposal, When it is approved, rejected or withdrawn, Then it is refused', () => {
+    const closed = approvalMessages.alreadyDecided('superseded');
+    given([proposed(), superseded()]).when(approve()).thenThrows(ApprovalError, closed);
+    given([proposed(), superseded()]).when(reject()).thenThrows(ApprovalError, closed);
+    given([proposed(), superseded()]).when(withdraw()).thenThrows(ApprovalError, closed);
+  });
+
+  it('Given a superseded proposal, When its expiry passes, Then nothing happens', () => {
+    given([proposed(), superseded()])
+      .when(expire(hoursLater(72)))
+      .thenNothing();
+  });
+
+  it('Given nothing, When a proposal would be superseded, Then it is not found', () => {
+    given().when(supersede()).thenThrows(ApprovalError, approvalMessages.notFound);
   });
 });
 

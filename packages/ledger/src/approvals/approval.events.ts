@@ -94,10 +94,33 @@ export interface ApprovalExpired {
   data: { approvalId: string; proposerId: string; expiredAt: IsoTimestamp };
 }
 
+/**
+ * A second admin approved, but the account (or the catalog) had changed since the proposal, so the action did not
+ * run: the proposal is closed, and a new one can be made.
+ */
+export interface ApprovalFailed {
+  type: 'ApprovalFailed';
+  data: {
+    approvalId: string;
+    proposerId: string;
+    approverId: string;
+    reason: string;
+    failedAt: IsoTimestamp;
+  };
+}
+
+/** The deposit or withdrawal the proposal acts on was decided without it: nothing is left to approve. */
+export interface ApprovalSuperseded {
+  type: 'ApprovalSuperseded';
+  data: { approvalId: string; proposerId: string; reason: string; supersededAt: IsoTimestamp };
+}
+
 export type ApprovalEvent =
   | ApprovalProposed
   | ApprovalApproved
   | ApprovalExecuted
   | ApprovalRejected
   | ApprovalWithdrawn
-  | ApprovalExpired;
+  | ApprovalExpired
+  | ApprovalFailed
+  | ApprovalSuperseded;

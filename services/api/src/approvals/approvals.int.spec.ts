@@ -12,6 +12,7 @@ import { signLockLink } from '@ledgerstone/process-kit';
 import { randomUUID } from 'node:crypto';
 import type TestAgent from 'supertest/lib/agent.js';
 import {
+  rejectDeposit,
   requestDeposit,
   requestWithdrawal,
   savePayoutAddresses,
@@ -25,6 +26,7 @@ import {
   type AccountsTestApp,
 } from '../testing/accounts-test-app.js';
 import { LOCAL_ACCOUNT_LINK_KEY } from '../shared/config/config.js';
+import { AccountCommands } from '../accounts/index.js';
 
 /**
  * Four eyes on money across real sessions: the first admin proposes, a second approves or rejects, the
@@ -101,6 +103,32 @@ async function proposedPayout(payoutReference: string) {
     .send({ payoutReference })
     .expect(202);
   return { member, withdrawal, approvalId: (proposed.body as ProposalResponse).approval_id };
+}
+
+/**
+ * Confirms a deposit through the accounts' one write path without asking for a second admin, as a deployment with
+ * approvals off (or a higher threshold) would.
+ */
+async function confirmWithoutApprovals(userId: string, depositId: string): Promise<void> {
+  await testApp.app.get(AccountCommands).execute({
+    userId,
+    commandType: 'ConfirmDeposit',
+    metadata: { actorId: thirdAdmin.userId, actorRole: 'admin' },
+    commands: ({ open }) => [
+      {
+        type: 'ConfirmDeposit',
+        data: {
+          userId,
+          depositId,
+          investmentId: randomUUID(),
+          adminId: thirdAdmin.userId,
+          accountOpen: open,
+          confirmedAt: testApp.clock.now(),
+        },
+      },
+    ],
+    result: () => null,
+  });
 }
 
 async function accountEventTypes(userId: string): Promise<string[]> {
@@ -201,7 +229,7 @@ describe('a balance adjustment', () => {
     });
   });
 
-  it('fails when the account changed since the proposal, and nothing runs', async () => {
+  it('fails when the account changed since the proposal: nothing runs, the proposal is closed as failed with why, and a new one can be made', async () => {
     const [member] = await signInAs(testApp, 'member');
     const approvalId = await propose(member.userId, '1500.00');
     await requestDeposit(member.browser, '1000.00');
@@ -212,7 +240,23 @@ describe('a balance adjustment', () => {
       message: approvalMessages.accountChanged,
     });
     expect(await accountEventTypes(member.userId)).toEqual(['DepositRequested']);
-    expect((await approvalEvents(approvalId)).map((event) => event.type)).toEqual(['ApprovalProposed']);
+    const trail = await approvalEvents(approvalId);
+    expect(trail.map((event) => event.type)).toEqual(['ApprovalProposed', 'ApprovalFailed']);
+    expect(trail[1]).toMatchObject({
+      data: { approverId: checker.userId, reason: approvalMessages.failedAsAccountChanged },
+      metadata: { actorId: checker.userId },
+    });
+    expect(await pending(checker.browser, member.userId)).toEqual([]);
+    const { body } = await checker.browser.get(`/api/admin/approvals?status=all&user_id=${member.userId}`);
+    expect((body as ApprovalListResponse).approvals[0]).toMatchObject({
+      status: 'failed',
+      decided_by: { id: checker.userId },
+      decision_reason: approvalMessages.failedAsAccountChanged,
+    });
+
+    const again = await decide(thirdAdmin.browser, approvalId, 'approve');
+    expect(again.body.message).toBe(approvalMessages.alreadyDecided('approved, but failed'));
+    await propose(member.userId, '1500.00', 1);
   });
 
   it('runs exactly once when two admins approve at the same moment', async () => {
@@ -358,6 +402,49 @@ describe('deposits, payouts, locks, limits and the catalog', () => {
     expect((await stateRow(testApp.accounts, member.userId))?.invested).toBe(310000n);
   });
 
+  it.each([
+    ['rejected', 'DepositRejected'],
+    ['confirmed', 'DepositConfirmed'],
+  ] as const)(
+    "Given a deposit's confirmation proposed, When the deposit is %s without it, Then the proposal is closed as superseded, with why, and cannot be approved",
+    async (decision, decidedBy) => {
+      const [member] = await signInAs(testApp, 'member');
+      const deposit = await requestDeposit(member.browser, '1600.00');
+      const proposed = await maker.browser
+        .post(`/api/admin/deposits/${deposit.depositId}/confirm`)
+        .expect(202);
+      const approvalId = (proposed.body as ProposalResponse).approval_id;
+
+      if (decision === 'rejected') await rejectDeposit(checker.browser, deposit.depositId, 'No wire arrived');
+      else await confirmWithoutApprovals(member.userId, deposit.depositId);
+
+      expect(await pending(checker.browser, member.userId)).toEqual([]);
+      const trail = await approvalEvents(approvalId);
+      expect(trail.map((event) => event.type)).toEqual(['ApprovalProposed', 'ApprovalSuperseded']);
+      expect(trail[1]?.data).toMatchObject({
+        proposerId: maker.userId,
+        reason: approvalMessages.superseded[decidedBy],
+      });
+      const decidingEvent = (await testApp.accountEvents(member.userId)).find(
+        (event) => event.type === decidedBy,
+      );
+      expect(trail[1]?.metadata).toMatchObject({ actorRole: 'system', causationId: decidingEvent?.id });
+      const { body } = await auditor.browser.get(`/api/admin/approvals?status=all&user_id=${member.userId}`);
+      expect((body as ApprovalListResponse).approvals[0]).toMatchObject({
+        id: approvalId,
+        status: 'superseded',
+        decided_by: null,
+        decision_reason: approvalMessages.superseded[decidedBy],
+      });
+      const late = await decide(thirdAdmin.browser, approvalId, 'approve');
+      expect({ status: late.status, message: late.body.message }).toEqual({
+        status: 409,
+        message: approvalMessages.alreadyDecided('superseded'),
+      });
+      expect(await accountEventTypes(member.userId)).toEqual(['DepositRequested', decidedBy]);
+    },
+  );
+
   it('a payout above the threshold waits for a second admin', async () => {
     const { member, approvalId } = await proposedPayout('tx-0001');
 
@@ -379,35 +466,46 @@ describe('deposits, payouts, locks, limits and the catalog', () => {
     ]);
   });
 
-  it.each([
-    ['rejected', 'This withdrawal was rejected and cannot be paid.'],
-    ['locked', accountMessages.lockedWithdrawalNotPayable],
-  ] as const)(
-    'Given a payout proposed, When the withdrawal is %s before the approval, Then the approval is refused and nothing is paid',
-    async (since, message) => {
-      const { member, withdrawal, approvalId } = await proposedPayout('tx-0003');
+  it('Given a payout proposed, When the withdrawal is rejected before the approval, Then the proposal is closed as superseded and nothing is paid', async () => {
+    const { member, withdrawal, approvalId } = await proposedPayout('tx-0003');
 
-      if (since === 'rejected') {
-        await checker.browser
-          .post(`/api/admin/withdrawals/${withdrawal.withdrawalId}/reject`)
-          .send({ reason: 'Address on a sanctions list' })
-          .expect(200);
-      } else {
-        const token = signLockLink(LOCAL_ACCOUNT_LINK_KEY, {
-          userId: member.userId,
-          linkId: randomUUID(),
-          expiresAt: new Date(testApp.clock.now().getTime() + 3_600_000),
-        });
-        await testApp.browser().post('/api/account/lock').send({ token }).expect(200);
-      }
-      const refused = await decide(checker.browser, approvalId, 'approve');
-      expect({ status: refused.status, message: refused.body.message }).toEqual({ status: 409, message });
+    await checker.browser
+      .post(`/api/admin/withdrawals/${withdrawal.withdrawalId}/reject`)
+      .send({ reason: 'Address on a sanctions list' })
+      .expect(200);
+    const refused = await decide(checker.browser, approvalId, 'approve');
+    expect({ status: refused.status, message: refused.body.message }).toEqual({
+      status: 409,
+      message: approvalMessages.alreadyDecided('superseded'),
+    });
 
-      expect(await accountEventTypes(member.userId)).not.toContain('WithdrawalPaid');
-      const [row] = await pending(checker.browser, member.userId);
-      expect(row).toMatchObject({ id: approvalId, status: 'pending' });
-    },
-  );
+    expect(await accountEventTypes(member.userId)).not.toContain('WithdrawalPaid');
+    expect(await pending(checker.browser, member.userId)).toEqual([]);
+    expect((await approvalEvents(approvalId)).at(-1)).toMatchObject({
+      type: 'ApprovalSuperseded',
+      data: { reason: approvalMessages.superseded.WithdrawalRejected },
+    });
+  });
+
+  it('Given a payout proposed, When the account is locked before the approval, Then the approval is refused, nothing is paid, and the proposal waits (a lock can be lifted)', async () => {
+    const { member, approvalId } = await proposedPayout('tx-0004');
+
+    const token = signLockLink(LOCAL_ACCOUNT_LINK_KEY, {
+      userId: member.userId,
+      linkId: randomUUID(),
+      expiresAt: new Date(testApp.clock.now().getTime() + 3_600_000),
+    });
+    await testApp.browser().post('/api/account/lock').send({ token }).expect(200);
+    const refused = await decide(checker.browser, approvalId, 'approve');
+    expect({ status: refused.status, message: refused.body.message }).toEqual({
+      status: 409,
+      message: accountMessages.lockedWithdrawalNotPayable,
+    });
+
+    expect(await accountEventTypes(member.userId)).not.toContain('WithdrawalPaid');
+    const [row] = await pending(checker.browser, member.userId);
+    expect(row).toMatchObject({ id: approvalId, status: 'pending' });
+  });
 
   it('lifting a lock and setting withdrawal limits wait for a second admin', async () => {
     const [member] = await signInAs(testApp, 'member');
@@ -465,7 +563,8 @@ describe('deposits, payouts, locks, limits and the catalog', () => {
       .expect(202);
     await decide(checker.browser, (first.body as ProposalResponse).approval_id, 'approve').expect(200);
 
-    const stale = await decide(checker.browser, (second.body as ProposalResponse).approval_id, 'approve');
+    const secondId = (second.body as ProposalResponse).approval_id;
+    const stale = await decide(checker.browser, secondId, 'approve');
     expect({ status: stale.status, message: stale.body.message }).toEqual({
       status: 409,
       message: approvalMessages.catalogChanged,
@@ -474,6 +573,12 @@ describe('deposits, payouts, locks, limits and the catalog', () => {
     const names = (body as { plans: { name: string }[] }).plans.map(({ name }) => name);
     expect(names).toContain('GOLD');
     expect(names).not.toContain('SILVER');
+    const { body: all } = await auditor.browser.get('/api/admin/approvals?status=all').expect(200);
+    expect((all as ApprovalListResponse).approvals.find(({ id }) => id === secondId)).toMatchObject({
+      status: 'failed',
+      decided_by: { id: checker.userId },
+      decision_reason: approvalMessages.failedAsCatalogChanged,
+    });
   });
 });
 

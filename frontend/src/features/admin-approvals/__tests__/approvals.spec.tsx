@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
+import { approvalMessages } from '@ledgerstone/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
@@ -147,7 +148,7 @@ describe('/admin-dashboard/approvals', () => {
     stub('admin', {
       [`POST /api/admin/approvals/${deposit.id}/approve`]: {
         status: 409,
-        body: { message: 'This account changed since the proposal: reject it, and propose again.' },
+        body: { message: approvalMessages.accountChanged },
       },
     });
     await renderApprovals();
@@ -163,11 +164,7 @@ describe('/admin-dashboard/approvals', () => {
     await user.type(within(dialog).getByRole('textbox', { name: /^Reason/ }), 'Wire checked');
     await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
 
-    expect(
-      await within(dialog).findByText(
-        'This account changed since the proposal: reject it, and propose again.',
-      ),
-    ).toBeInTheDocument();
+    expect(await within(dialog).findByText(approvalMessages.accountChanged)).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Approve' })).toBeEnabled();
   });
 
@@ -257,5 +254,40 @@ describe('/admin-dashboard/approvals', () => {
     expect(within(row).getByText('Rejected')).toBeInTheDocument();
     expect(within(row).getByRole('cell', { name: 'Grace Hopper' })).toBeInTheDocument();
     expect(within(row).queryByRole('button', { name: 'Approve' })).not.toBeInTheDocument();
+  });
+
+  it('shows a proposal that failed, with the admin who approved it and why, and one superseded, with why', async () => {
+    stub('admin', {
+      [ALL]: approvalsAnswer(
+        approvalRow({
+          status: 'failed',
+          decided_by: { id: SIGNED_IN_ADMIN.id, name: 'Grace Hopper' },
+          decision_reason: approvalMessages.failedAsAccountChanged,
+          decided_at: new Date().toISOString(),
+        }),
+        approvalRow({
+          ...deposit,
+          status: 'superseded',
+          decision_reason: approvalMessages.superseded.DepositRejected,
+          decided_at: new Date().toISOString(),
+        }),
+      ),
+    });
+    await renderApprovals();
+    await screen.findByRole('cell', { name: 'Balance adjustment' });
+
+    await userEvent.setup().click(screen.getByRole('button', { name: 'All' }));
+    const failed = await screen.findByRole('row', {
+      name: new RegExp(approvalMessages.failedAsAccountChanged),
+    });
+    expect(within(failed).getByText('Failed')).toBeInTheDocument();
+    expect(within(failed).getByRole('cell', { name: 'Grace Hopper' })).toBeInTheDocument();
+    const superseded = screen.getByRole('row', {
+      name: new RegExp(approvalMessages.superseded.DepositRejected),
+    });
+    expect(within(superseded).getByText('Superseded')).toBeInTheDocument();
+    for (const row of [failed, superseded]) {
+      expect(within(row).queryByRole('button', { name: 'Approve' })).not.toBeInTheDocument();
+    }
   });
 });

@@ -23,6 +23,8 @@ const STATUS_LABELS: Record<ApprovalRow['status'], string> = {
   rejected: 'Rejected',
   withdrawn: 'Withdrawn',
   expired: 'Expired',
+  failed: 'Failed',
+  superseded: 'Superseded',
 };
 
 const STATUS_COLORS: Record<ApprovalRow['status'], 'warning' | 'success' | 'error' | 'default'> = {
@@ -31,6 +33,8 @@ const STATUS_COLORS: Record<ApprovalRow['status'], 'warning' | 'success' | 'erro
   rejected: 'error',
   withdrawn: 'default',
   expired: 'default',
+  failed: 'error',
+  superseded: 'default',
 };
 
 const memberOf = (approval: ApprovalRow) => approval.member?.name ?? 'Plans and payment methods';

@@ -8,6 +8,7 @@ import {
   type EventMetadata,
 } from '@ledgerstone/eventstore';
 import {
+  accountStreamId,
   ApprovalError,
   approvalStreamId,
   centsFromString,
@@ -21,8 +22,10 @@ import {
   type ApprovalEvent,
   type ApprovalKind,
   type ApprovalState,
+  type ApprovalStatus,
   type Cents,
 } from '@ledgerstone/ledger';
+import { sql } from 'kysely';
 import { FourEyes, type CoSignature, type Proposal } from '../../shared/approvals/four-eyes.js';
 import type { Actor } from '../../shared/auth/actor.js';
 import type { RequestContext } from '../../shared/auth/request-context.js';
@@ -75,7 +78,7 @@ export class ApprovalDesk extends FourEyes {
   }
 
   async propose(proposer: Actor, proposal: Proposal, context: RequestContext): Promise<ProposalResponse> {
-    await this.expireDue();
+    await this.closeDue();
     const approvalId = randomUUID();
     const { action, reason, targetVersion } = proposal;
     const events = decided(() =>
@@ -134,7 +137,8 @@ export class ApprovalDesk extends FourEyes {
 
   /**
    * Runs the proposal's action as the approving admin, at the version it was proposed at (a payout at any: see
-   * the approval decider). Of two approvals at once, one runs it and the other finds it already approved.
+   * the approval decider). Of two approvals at once, one runs it and the other finds it already approved. When
+   * the account (or the catalog) changed since, nothing runs and the proposal is recorded as failed.
    */
   async approve(
     approver: Actor,
@@ -167,15 +171,34 @@ export class ApprovalDesk extends FourEyes {
         approvalId,
         check: (currentVersion, shownNow) => {
           events = decideApproval(approval(currentVersion, shownNow), state);
+          if (events.some((event) => event.type === 'ApprovalFailed')) throw new FailedToRun();
         },
         record: (trx) => this.append(trx, approvalId, events, loaded.version, metadata(approver, context)),
       };
       try {
         await this.actions.run(state.action, approver, context, coSignature);
       } catch (error) {
+        if (error instanceof FailedToRun) {
+          // The action's transaction rolled back: the failure is recorded on its own. When another admin's
+          // approval of this very proposal moved the account on, this conflicts, and the retry says it was approved.
+          try {
+            await this.db
+              .transaction()
+              .execute((trx) =>
+                this.append(trx, approvalId, events, loaded.version, metadata(approver, context)),
+              );
+          } catch (failure) {
+            if (isConflictOn(failure, approvalId) && attempt < ATTEMPTS) continue;
+            throw failure;
+          }
+          this.store.announce();
+          const message =
+            state.action.userId === null ? approvalMessages.catalogChanged : approvalMessages.accountChanged;
+          throw new ApprovalRefused(new ApprovalError('CONFLICT', message));
+        }
         if (error instanceof ApprovalError) {
-          // Waiting for the account behind another admin's approval of this very proposal, the account moved
-          // on because of it: say it was approved, not that the account changed.
+          // Waiting for the account behind another admin's approval of this very proposal, its action found
+          // nothing left to do: say it was approved.
           const fresh = await this.load(approvalId);
           if (fresh.state.status !== 'pending') decided(() => decideApproval(approval(0), fresh.state));
           throw new ApprovalRefused(error);
@@ -203,40 +226,71 @@ export class ApprovalDesk extends FourEyes {
     }));
   }
 
-  /** Closes every pending proposal whose time ran out, recording each as expired. */
-  async expireDue(): Promise<void> {
+  /**
+   * Closes every pending proposal (or the one named) that can no longer run: superseded once its deposit or
+   * withdrawal was decided without it, expired once its time ran out. Both happen when proposals are next read,
+   * proposed or decided.
+   */
+  async closeDue(approvalId?: string): Promise<void> {
     const now = this.clock.now();
-    const due = await this.db
+    for (const { approval_id: id, type, event_id: cause } of await this.overtaken(approvalId)) {
+      const reason = approvalMessages.superseded[type];
+      await this.close(id, { type: 'SupersedeApproval', data: { reason, supersededAt: now } }, cause);
+    }
+    let due = this.db
       .selectFrom('approvals')
       .select('approval_id')
       .where('status', '=', 'pending')
-      .where('expires_at', '<=', now)
-      .execute();
-    for (const { approval_id: approvalId } of due) await this.expire(approvalId, now);
+      .where('expires_at', '<=', now);
+    if (approvalId !== undefined) due = due.where('approval_id', '=', approvalId);
+    for (const { approval_id: id } of await due.execute()) {
+      await this.close(id, { type: 'ExpireApproval', data: { expiredAt: now } });
+    }
   }
 
-  private async expire(approvalId: string, now: Date): Promise<void> {
+  /** Pending confirmations and payouts whose deposit or withdrawal an event decided, with that event. */
+  private async overtaken(approvalId?: string) {
+    const { rows } = await sql<{ approval_id: string; type: DecidedWithout; event_id: string }>`
+      select a.approval_id, decided.type, decided.event_id
+      from approvals a
+      cross join lateral (
+        select e.type, e.event_id
+        from events e
+        where e.stream_id = ${accountStreamId('')} || a.user_id::text
+          and (
+            (a.kind = 'ConfirmDeposit' and e.type in ('DepositConfirmed', 'DepositRejected')
+              and e.data ->> 'depositId' = a.subject_id)
+            or (a.kind = 'MarkWithdrawalPaid' and e.type in ('WithdrawalPaid', 'WithdrawalRejected')
+              and e.data ->> 'withdrawalId' = a.subject_id)
+          )
+        order by e.stream_position
+        limit 1
+      ) decided
+      where a.status = 'pending' and a.kind in ('ConfirmDeposit', 'MarkWithdrawalPaid')
+        ${approvalId === undefined ? sql`` : sql`and a.approval_id = ${approvalId}`}
+    `.execute(this.db);
+    return rows;
+  }
+
+  /** Records the system closing a proposal; nothing when another request decided or closed it meanwhile. */
+  private async close(approvalId: string, command: ApprovalCommand, causationId?: string): Promise<void> {
     const loaded = await this.load(approvalId);
-    const events = decideApproval({ type: 'ExpireApproval', data: { expiredAt: now } }, loaded.state);
+    const events = decideApproval(command, loaded.state);
     if (events.length === 0) return;
+    const eventMetadata: EventMetadata = { actorRole: 'system', ...(causationId && { causationId }) };
     try {
       await this.db
         .transaction()
-        .execute((trx) => this.append(trx, approvalId, events, loaded.version, { actorRole: 'system' }));
+        .execute((trx) => this.append(trx, approvalId, events, loaded.version, eventMetadata));
     } catch (error) {
-      // Decided or expired by another request meanwhile: nothing left to expire.
       if (!isConflictOn(error, approvalId)) throw error;
     }
   }
 
-  /** The proposal as it stands, once expired if its time ran out (so the refusal says expired). */
+  /** The proposal as it stands, once closed if it can no longer run (so the refusal says why). */
   private async pendingOrRefused(approvalId: string): Promise<LoadedApproval> {
-    let loaded = await this.load(approvalId);
-    if (loaded.state.status === 'pending' && this.clock.now() >= loaded.state.expiresAt) {
-      await this.expire(approvalId, this.clock.now());
-      loaded = await this.load(approvalId);
-    }
-    return loaded;
+    await this.closeDue(approvalId);
+    return this.load(approvalId);
   }
 
   private async decide(
@@ -301,7 +355,7 @@ export class ApprovalDesk extends FourEyes {
 }
 
 type ApprovalRowChange = Partial<{
-  status: 'executed' | 'rejected' | 'withdrawn' | 'expired';
+  status: Exclude<ApprovalStatus, 'pending'>;
   decided_by: string | null;
   decision_reason: string | null;
   decided_at: Date;
@@ -335,8 +389,27 @@ function rowChange(change: ApprovalRowChange, event: ApprovalEvent): ApprovalRow
       };
     case 'ApprovalExpired':
       return { status: 'expired', decided_at: new Date(event.data.expiredAt) };
+    case 'ApprovalFailed':
+      return {
+        status: 'failed',
+        decided_by: event.data.approverId,
+        decision_reason: event.data.reason,
+        decided_at: new Date(event.data.failedAt),
+      };
+    case 'ApprovalSuperseded':
+      return {
+        status: 'superseded',
+        decision_reason: event.data.reason,
+        decided_at: new Date(event.data.supersededAt),
+      };
   }
 }
+
+/** The events that decide a deposit or a withdrawal, which a pending proposal on it cannot outlive. */
+type DecidedWithout = keyof typeof approvalMessages.superseded;
+
+/** Thrown by an approval's check to roll back the action's transaction: the approval failed, and nothing runs. */
+class FailedToRun extends Error {}
 
 /** What one pending proposal at a time may act on: the same deposit, withdrawal, item or member-wide setting. */
 function dedupKey(action: ApprovalAction): string | null {

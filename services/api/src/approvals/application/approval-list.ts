@@ -25,7 +25,7 @@ export class ApprovalList {
   }
 
   async summary(): Promise<ApprovalSummary> {
-    await this.desk.expireDue();
+    await this.desk.closeDue();
     const { count } = await this.db
       .selectFrom('approvals')
       .select((eb) => eb.fn.countAll<string>().as('count'))
@@ -35,7 +35,7 @@ export class ApprovalList {
   }
 
   async list({ status, user_id: userId }: ApprovalListQuery): Promise<ApprovalRow[]> {
-    await this.desk.expireDue();
+    await this.desk.closeDue();
     let query = this.db
       .selectFrom('approvals as a')
       .innerJoin('users as proposer', 'proposer.id', 'a.proposer_id')

@@ -67,7 +67,7 @@ export class ApprovalsController {
   @HttpCode(HttpStatus.OK)
   @ApiRoute({
     summary:
-      "Approve another admin's proposal with a reason: its action runs now, once, at the version it was proposed at (409 when the account changed since; a payout runs at any version, unless its withdrawal was decided or the account locked since)",
+      "Approve another admin's proposal with a reason: its action runs now, once, at the version it was proposed at (409 when the account changed since, and the proposal is closed as failed; a payout runs at any version, unless the account was locked since)",
     tag: 'Admin',
     request: decideApprovalRequest,
     response: commandResponse,
