@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import {
   accountMessages,
   approvalMessages,
+  catalogMessages,
   type ApprovalListResponse,
   type ApprovalRow,
   type ProposalResponse,
@@ -21,6 +22,7 @@ import {
 } from '../testing/account-steps.js';
 import {
   BITCOIN,
+  BITCOIN_ADDRESS,
   startAccountsTestApp,
   stateRow,
   type AccountsTestApp,
@@ -579,6 +581,57 @@ describe('deposits, payouts, locks, limits and the catalog', () => {
       decided_by: { id: checker.userId },
       decision_reason: approvalMessages.failedAsCatalogChanged,
     });
+  });
+
+  it('a plan change that could never run is refused at once, as the change without approvals is, and nothing awaits approval', async () => {
+    const { body } = await maker.browser.get('/api/admin/plans').expect(200);
+    const basic = (body as { plans: { id: string; name: string }[] }).plans.find(
+      ({ name }) => name === 'BASIC',
+    );
+    const taken = 'A crypto plan named basic already exists';
+    const attempts = [
+      {
+        send: () =>
+          maker.browser.post('/api/admin/plans').send({
+            kind: 'crypto',
+            name: 'basic',
+            percentage: '40',
+            termDays: 60,
+            minAmount: '100',
+            maxAmount: '900',
+          }),
+        status: 409,
+        body: { message: taken, fieldErrors: { name: [taken] } },
+      },
+      {
+        // BASIC's minimum is 1,000.00.
+        send: () => maker.browser.patch(`/api/admin/plans/${basic?.id}`).send({ maxAmount: '999.99' }),
+        status: 400,
+        body: { fieldErrors: { maxAmount: [catalogMessages.minAboveMax] } },
+      },
+      {
+        send: () => maker.browser.patch(`/api/admin/plans/${randomUUID()}`).send({ percentage: '10' }),
+        status: 404,
+        body: { message: 'Plan not found' },
+      },
+      {
+        send: () =>
+          maker.browser
+            .post('/api/admin/payment-methods')
+            .send({ name: 'bitcoin', network: 'bitcoin', address: BITCOIN_ADDRESS }),
+        status: 409,
+        body: { message: 'A payment method named bitcoin already exists' },
+      },
+    ];
+    const before = await pending(auditor.browser);
+    for (const attempt of attempts) {
+      const response = await attempt.send();
+      expect({ status: response.status, body: response.body as unknown }).toMatchObject({
+        status: attempt.status,
+        body: attempt.body,
+      });
+    }
+    expect(await pending(auditor.browser)).toEqual(before);
   });
 });
 

@@ -123,6 +123,19 @@ export class CatalogAdmin {
   }
 
   /**
+   * Decides a change on the catalog as it stands, changing nothing: it is refused as the change itself would be.
+   * A proposal shows the catalog it was decided on and names its version.
+   */
+  async dryRun(command: CatalogCommand): Promise<{ catalog: Catalog; version: number }> {
+    return this.db.transaction().execute(async (trx) => {
+      await lockCatalog(trx);
+      const catalog = await loadCatalog(trx);
+      decide(command, catalog);
+      return { catalog, version: await catalogVersion(trx) };
+    });
+  }
+
+  /**
    * Creates the given plans and methods when the catalog has neither, all at once; false when it was not empty.
    * Safe when several api instances start together.
    */

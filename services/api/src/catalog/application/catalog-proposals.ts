@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type {
   CreatePaymentMethodRequest,
@@ -5,12 +6,11 @@ import type {
   UpdatePaymentMethodRequest,
   UpdatePlanRequest,
 } from '@ledgerstone/contracts';
-import { EventStore } from '@ledgerstone/eventstore';
-import { CATALOG_STREAM_ID, formatCents, type ApprovalChange } from '@ledgerstone/ledger';
+import { formatCents, type ApprovalChange } from '@ledgerstone/ledger';
 import type { Proposal } from '../../shared/approvals/four-eyes.js';
 import type { PaymentMethod } from '../domain/catalog.js';
-import { CatalogItemNotFoundError } from '../domain/catalog.errors.js';
-import { CatalogService } from './catalog.service.js';
+import { paymentMethodWithId, planWithId } from '../domain/catalog.decider.js';
+import { CatalogAdmin } from './catalog-admin.js';
 
 const PLAN_FIELDS = {
   kind: 'Kind',
@@ -32,38 +32,38 @@ const METHOD_FIELDS = {
 
 /**
  * Changes of plans and payment methods as proposals for a second admin: what each changes, before and after,
- * at the catalog's version now. The request is kept as JSON the request schema reads again (amounts as "1000.00").
+ * at the catalog's version now. Each is decided first on the catalog as it stands, so one that could never run
+ * (a name taken, a maximum below the minimum) is refused at once, as the change without approvals would be. The
+ * request is kept as JSON the request schema reads again (amounts as "1000.00").
  */
 @Injectable()
 export class CatalogProposals {
-  constructor(
-    private readonly catalog: CatalogService,
-    private readonly store: EventStore,
-  ) {}
+  constructor(private readonly admin: CatalogAdmin) {}
 
   async planCreation(plan: CreatePlanRequest): Promise<Proposal> {
+    const { version } = await this.admin.dryRun({ type: 'CreatePlan', data: { planId: randomUUID(), plan } });
     const request = jsonRequest(plan);
-    return this.proposal(
-      'CreatePlan',
-      null,
-      changesOf(PLAN_FIELDS, {}, request),
-      request,
-      `New plan ${plan.name}`,
-    );
+    const changes = changesOf(PLAN_FIELDS, {}, request);
+    return proposal('CreatePlan', null, changes, request, `New plan ${plan.name}`, version);
   }
 
   async planChange(planId: string, change: UpdatePlanRequest): Promise<Proposal> {
-    const plan = (await this.catalog.plans({ includeInactive: true })).find(({ id }) => id === planId);
-    if (!plan) throw new CatalogItemNotFoundError('plan');
+    const { catalog, version } = await this.admin.dryRun({ type: 'ChangePlan', data: { planId, change } });
+    const plan = planWithId(catalog, planId);
     const request = jsonRequest(change);
     const changes = changesOf(PLAN_FIELDS, jsonRequest(plan), request);
-    return this.proposal('ChangePlan', planId, changes, request, `Change of the ${plan.name} plan`);
+    return proposal('ChangePlan', planId, changes, request, `Change of the ${plan.name} plan`, version);
   }
 
   async paymentMethodCreation(method: CreatePaymentMethodRequest): Promise<Proposal> {
+    const { version } = await this.admin.dryRun({
+      type: 'CreatePaymentMethod',
+      data: { paymentMethodId: randomUUID(), method },
+    });
     const request = jsonRequest(method);
     const changes = changesOf(METHOD_FIELDS, {}, request);
-    return this.proposal('CreatePaymentMethod', null, changes, request, `New payment method ${method.name}`);
+    const reason = `New payment method ${method.name}`;
+    return proposal('CreatePaymentMethod', null, changes, request, reason, version);
   }
 
   /** Null when the change leaves the receiving address (and its network) as they are: no second admin needed. */
@@ -71,36 +71,32 @@ export class CatalogProposals {
     paymentMethodId: string,
     change: UpdatePaymentMethodRequest,
   ): Promise<Proposal | null> {
-    const method = (await this.catalog.paymentMethods({ includeInactive: true })).find(
-      ({ id }) => id === paymentMethodId,
-    );
-    if (!method) throw new CatalogItemNotFoundError('payment method');
+    const { catalog, version } = await this.admin.dryRun({
+      type: 'ChangePaymentMethod',
+      data: { paymentMethodId, change },
+    });
+    const method = paymentMethodWithId(catalog, paymentMethodId);
     if (!movesAddress(method, change)) return null;
     const request = jsonRequest(change);
     const changes = changesOf(METHOD_FIELDS, jsonRequest(method), request);
-    return this.proposal(
-      'ChangePaymentMethod',
-      paymentMethodId,
-      changes,
-      request,
-      `Address of ${method.name}`,
-    );
+    const reason = `Address of ${method.name}`;
+    return proposal('ChangePaymentMethod', paymentMethodId, changes, request, reason, version);
   }
+}
 
-  private async proposal(
-    kind: Proposal['action']['kind'],
-    subjectId: string | null,
-    changes: ApprovalChange[],
-    request: Record<string, unknown>,
-    reason: string,
-  ): Promise<Proposal> {
-    const targetVersion = await this.store.streamVersion(CATALOG_STREAM_ID);
-    return {
-      action: { kind, userId: null, subjectId, amount: null, changes, request },
-      reason,
-      targetVersion,
-    };
-  }
+function proposal(
+  kind: Proposal['action']['kind'],
+  subjectId: string | null,
+  changes: ApprovalChange[],
+  request: Record<string, unknown>,
+  reason: string,
+  targetVersion: number,
+): Proposal {
+  return {
+    action: { kind, userId: null, subjectId, amount: null, changes, request },
+    reason,
+    targetVersion,
+  };
 }
 
 function movesAddress(method: PaymentMethod, change: UpdatePaymentMethodRequest): boolean {
