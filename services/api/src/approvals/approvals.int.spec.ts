@@ -633,6 +633,30 @@ describe('deposits, payouts, locks, limits and the catalog', () => {
     }
     expect(await pending(auditor.browser)).toEqual(before);
   });
+
+  it('deactivating a plan is not proposed: it moves no money, and stopping a plan must not wait for a second admin', async () => {
+    const created = await maker.browser.post('/api/admin/plans').send({
+      kind: 'real_estate',
+      name: 'HARBOUR',
+      percentage: '12',
+      termDays: 90,
+      minAmount: '100',
+      maxAmount: '900',
+    });
+    await decide(checker.browser, (created.body as ProposalResponse).approval_id, 'approve').expect(200);
+    const { body } = await maker.browser.get('/api/admin/plans').expect(200);
+    const harbour = (body as { plans: { id: string; name: string }[] }).plans.find(
+      ({ name }) => name === 'HARBOUR',
+    );
+
+    const stopped = await maker.browser.post(`/api/admin/plans/${harbour?.id}/deactivate`).expect(200);
+    expect(stopped.body).toMatchObject({ name: 'HARBOUR', active: false });
+    const offering = await maker.browser
+      .patch(`/api/admin/plans/${harbour?.id}`)
+      .send({ active: true })
+      .expect(202);
+    await decide(checker.browser, (offering.body as ProposalResponse).approval_id, 'reject').expect(200);
+  });
 });
 
 describe('bad input', () => {
