@@ -65,7 +65,7 @@ const AT = '2026-11-21T12:00:00.000Z';
 export function memberEvents(log: EventLog, userId: string = randomUUID()) {
   return {
     userId,
-    depositRequested: (depositId: string, amount: string) =>
+    depositRequested: (depositId: string, amount: string, transactionHash: string | null = null) =>
       log.account('DepositRequested', {
         ...GOLD_PLAN,
         userId,
@@ -73,7 +73,7 @@ export function memberEvents(log: EventLog, userId: string = randomUUID()) {
         amount,
         paymentMethodId: BITCOIN_METHOD_ID,
         proofKey: `proofs/${depositId}`,
-        transactionHash: null,
+        transactionHash,
         requestedAt: AT,
       }),
     depositConfirmed: (depositId: string, amount: string) =>

@@ -26,6 +26,7 @@ describe('admin transaction list', () => {
       status: 'pending',
       amount: 150000n,
       payment_method_id: BITCOIN_METHOD_ID,
+      transaction_hash: null,
       created_at: new Date('2026-11-21T12:00:00.000Z'),
       version: 1,
     });
@@ -33,7 +34,27 @@ describe('admin transaction list', () => {
       type: 'withdrawal',
       status: 'pending',
       amount: 1000n,
+      transaction_hash: null,
     });
+  });
+
+  it("keeps the transaction hash a member gave with a deposit, as given, through the admin's decision", async () => {
+    const member = memberEvents(log);
+    const [confirmedId, rejectedId] = [randomUUID(), randomUUID()];
+    const hash = `0x${'ab'.repeat(32)}`;
+    const untrusted = "<img src=x onerror=alert(1)> \u202e'; drop table rm_transactions; --";
+
+    await deliver(transactionsProjection, [
+      member.depositRequested(confirmedId, '5000', hash),
+      member.depositRequested(rejectedId, '5000', untrusted),
+    ]);
+    await deliver(transactionsProjection, [
+      member.depositConfirmed(confirmedId, '5000'),
+      member.depositRejected(rejectedId, '5000'),
+    ]);
+
+    expect(await transaction(confirmedId)).toMatchObject({ status: 'completed', transaction_hash: hash });
+    expect(await transaction(rejectedId)).toMatchObject({ status: 'rejected', transaction_hash: untrusted });
   });
 
   it.each([

@@ -13,6 +13,8 @@ export interface TransactionRow {
   status: 'pending' | 'completed' | 'paid' | 'rejected';
   amount: bigint;
   payment_method_id: string;
+  /** The deposit's transfer id on its network as the member typed it: unchecked text. */
+  transaction_hash: string | null;
   created_at: Date;
   version: number;
 }
@@ -42,6 +44,7 @@ export function evolve(row: TransactionRow | null, event: TransactionEvent): Tra
         status: 'pending',
         amount: centsFromString(event.data.amount),
         payment_method_id: event.data.paymentMethodId,
+        transaction_hash: event.data.transactionHash,
         created_at: new Date(event.data.requestedAt),
         version: event.streamPosition,
       };
@@ -53,6 +56,7 @@ export function evolve(row: TransactionRow | null, event: TransactionEvent): Tra
         status: 'pending',
         amount: centsFromString(event.data.amount),
         payment_method_id: event.data.paymentMethodId,
+        transaction_hash: null,
         created_at: new Date(event.data.requestedAt),
         version: event.streamPosition,
       };
@@ -90,6 +94,7 @@ export const transactionsProjection: Projection = {
         status text not null,
         amount bigint not null,
         payment_method_id uuid not null,
+        transaction_hash text,
         created_at timestamptz not null,
         version integer not null
       );

@@ -1,0 +1,78 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import {
+  createTestDatabase,
+  EventStore,
+  migrateToLatest,
+  rebuildProjection,
+  type TestDatabase,
+} from '@ledgerstone/eventstore';
+import { accountStreamId } from '@ledgerstone/ledger';
+import { sql, type Kysely } from 'kysely';
+import { EventLog, memberEvents } from '../testing/recorded-events.js';
+import { transactionsProjection } from './transactions.projection.js';
+
+const MIGRATION = '0022-transaction-hash-in-admin-list';
+const HASH = `0x${'cd'.repeat(32)}`;
+
+let database: TestDatabase<unknown>;
+const log = new EventLog();
+const alice = memberEvents(log);
+const bob = memberEvents(log);
+const ids = { aliceDeposit: randomUUID(), bobDeposit: randomUUID(), aliceWithdrawal: randomUUID() };
+
+async function hashes(): Promise<Record<string, string | null>> {
+  const { rows } = await sql<{ id: string; transaction_hash: string | null }>`
+    select id, transaction_hash from rm_transactions
+  `.execute(database.db);
+  return Object.fromEntries(rows.map((row) => [row.id, row.transaction_hash]));
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase('read_models_transactions_hash');
+  const store = new EventStore(database.db);
+  const append = (userId: string, events: { type: string; data: unknown }[]) =>
+    store.append(
+      accountStreamId(userId),
+      events.map(({ type, data }) => ({ id: randomUUID(), type, data })),
+      { expectedVersion: 'any' },
+    );
+  await append(alice.userId, [
+    alice.depositRequested(ids.aliceDeposit, '5000', HASH),
+    alice.withdrawalRequested(ids.aliceWithdrawal, '1000'),
+  ]);
+  await append(bob.userId, [bob.depositRequested(ids.bobDeposit, '7000')]);
+});
+
+afterAll(async () => {
+  await database?.drop();
+});
+
+describe('the transaction hash in the admin list of an installation from before it', () => {
+  it('is added by migration 0022 and filled from the deposits already requested', async () => {
+    await rebuildProjection(database.db, transactionsProjection);
+    // The table as the projector created it before the column existed, and migrations up to 0021.
+    await sql`alter table rm_transactions drop column transaction_hash`.execute(database.db);
+    await sql`delete from kysely_migration where name = ${MIGRATION}`.execute(database.db);
+
+    expect(await migrateToLatest(database.db as Kysely<unknown>)).toEqual([MIGRATION]);
+
+    expect(await hashes()).toEqual({
+      [ids.aliceDeposit]: HASH,
+      [ids.bobDeposit]: null,
+      [ids.aliceWithdrawal]: null,
+    });
+  });
+
+  it('is filled for every old deposit by a rebuild of the projection', async () => {
+    await sql`update rm_transactions set transaction_hash = null`.execute(database.db);
+
+    await rebuildProjection(database.db, transactionsProjection);
+
+    expect(await hashes()).toEqual({
+      [ids.aliceDeposit]: HASH,
+      [ids.bobDeposit]: null,
+      [ids.aliceWithdrawal]: null,
+    });
+  });
+});
