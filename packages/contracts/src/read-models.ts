@@ -150,6 +150,12 @@ export const adminTransaction = z.object({
   payment_method: z.string(),
   user_id: z.uuid(),
   createdAt: timestamp,
+  transaction_hash: z
+    .string()
+    .nullable()
+    .describe(
+      "Deposits: the transfer's id on its network as the member gave it (unchecked text), to look the payment up before confirming; null when none was given, and for withdrawals",
+    ),
   /**
    * Withdrawals: whether the payout address had been in the member's address book for more than 30 days when the
    * withdrawal was asked for (a signal for the payer); null for deposits and withdrawals from before the book.

@@ -80,6 +80,20 @@ describe('the OpenAPI document at /api/docs/openapi.json', () => {
     expect(document.paths['/api/user/wallets']?.put?.responses).toHaveProperty('429');
   });
 
+  it('gives the transaction hash of deposits in the admin transaction list', () => {
+    const success = document.paths['/api/transactions']?.get?.responses['200'] as {
+      content: {
+        'application/json': { schema: { properties: { data: { items: Record<string, unknown> } } } };
+      };
+    };
+    const row = success.content['application/json'].schema.properties.data.items;
+
+    expect(row).toMatchObject({
+      properties: { transaction_hash: { type: ['string', 'null'] } },
+      required: expect.arrayContaining(['transaction_hash']),
+    });
+  });
+
   it('lists the query parameters of the list routes from the contracts they are parsed with', () => {
     const query = (path: string) =>
       Object.fromEntries(

@@ -190,6 +190,7 @@ export class AdminReadModels {
         payment_method: row.payment_method ?? 'Unknown method',
         user_id: row.user_id,
         createdAt: row.created_at.toISOString(),
+        transaction_hash: row.transaction_hash,
         address_known_over_30_days:
           row.address_saved_at && row.requested_at
             ? row.requested_at.getTime() - row.address_saved_at.getTime() > KNOWN_ADDRESS_MS

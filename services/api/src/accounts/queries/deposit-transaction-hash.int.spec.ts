@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { AdminTransactionList, DepositResponse } from '@ledgerstone/contracts';
+import type TestAgent from 'supertest/lib/agent.js';
+import { depositRequest, signInAs, startProjectorFor } from '../../testing/account-steps.js';
+import { startAccountsTestApp, type AccountsTestApp } from '../../testing/accounts-test-app.js';
+import type { ProjectorProcess } from '../../shared/testing/projector-process.js';
+
+const ALICE_HASH = `0x${'9f'.repeat(32)}`;
+// Whatever a member types is kept and shown as text: markup, quotes and a right-to-left override included.
+const BOB_HASH = `<img src=x onerror=alert(1)>\u202e'"`;
+
+let testApp: AccountsTestApp;
+let projector: ProjectorProcess;
+let admin: TestAgent;
+let auditor: TestAgent;
+let alice: { browser: TestAgent; userId: string };
+let bob: { browser: TestAgent; userId: string };
+const deposits: Record<'alice' | 'bob' | 'withoutHash', DepositResponse> = {} as never;
+let lastPosition = '';
+
+async function depositWithHash(member: TestAgent, amount: string, hash?: string): Promise<DepositResponse> {
+  let request = depositRequest(member, amount);
+  if (hash !== undefined) request = request.field('transaction_hash', hash);
+  return (await request.expect(201)).body as DepositResponse;
+}
+
+beforeAll(async () => {
+  testApp = await startAccountsTestApp('deposit_transaction_hash');
+  projector = await startProjectorFor(testApp);
+  let adminUser, auditorUser;
+  [adminUser, auditorUser, alice, bob] = await signInAs(testApp, 'admin', 'auditor', 'member', 'member');
+  admin = adminUser.browser;
+  auditor = auditorUser.browser;
+  deposits.alice = await depositWithHash(alice.browser, '1500.00', ALICE_HASH);
+  deposits.bob = await depositWithHash(bob.browser, '2000.00', BOB_HASH);
+  deposits.withoutHash = await depositWithHash(bob.browser, '1000.00');
+  lastPosition = deposits.withoutHash.position;
+}, 120_000);
+
+afterAll(async () => {
+  await projector?.stop();
+  await testApp?.close();
+});
+
+function hashesById(list: AdminTransactionList): Record<string, string | null> {
+  return Object.fromEntries(list.data.map((row) => [row.id, row.transaction_hash]));
+}
+
+describe('the transaction hash a member gave with a deposit', () => {
+  it('is in the admin transaction list, as the member typed it; null when none was given', async () => {
+    const response = await admin
+      .get('/api/transactions')
+      .query({ type: 'deposit', after: lastPosition })
+      .expect(200);
+
+    expect(hashesById(response.body as AdminTransactionList)).toEqual({
+      [deposits.alice.depositId]: ALICE_HASH,
+      [deposits.bob.depositId]: BOB_HASH,
+      [deposits.withoutHash.depositId]: null,
+    });
+    expect(response.body.data).toContainEqual(
+      expect.objectContaining({ id: deposits.alice.depositId, user_id: alice.userId, amount: '1500.00' }),
+    );
+  });
+
+  it('is shown to auditors as to admins', async () => {
+    const [byAdmin, byAuditor] = await Promise.all(
+      [admin, auditor].map((staff) =>
+        staff.get('/api/transactions').query({ after: lastPosition }).expect(200),
+      ),
+    );
+
+    expect(byAuditor!.body).toEqual(byAdmin!.body);
+    expect(hashesById(byAuditor!.body as AdminTransactionList)[deposits.alice.depositId]).toBe(ALICE_HASH);
+  });
+
+  it("never reaches a member: not through the admin list, nor another member's history", async () => {
+    await alice.browser.get('/api/transactions').query({ after: lastPosition }).expect(403);
+    await bob.browser.get('/api/transactions').expect(403);
+
+    const [aliceOwn, bobOwn, aliceActivity, bobActivity] = await Promise.all([
+      alice.browser.get('/api/transactions/deposit').query({ after: lastPosition }).expect(200),
+      bob.browser.get('/api/transactions/deposit').query({ after: lastPosition }).expect(200),
+      alice.browser.get('/api/user/activity').query({ after: lastPosition }).expect(200),
+      bob.browser.get('/api/user/activity').query({ after: lastPosition }).expect(200),
+    ]);
+    expect(JSON.stringify([bobOwn.body, bobActivity.body])).not.toContain(ALICE_HASH);
+    expect(JSON.stringify([aliceOwn.body, aliceActivity.body])).not.toContain('onerror');
+  });
+});
