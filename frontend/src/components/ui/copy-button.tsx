@@ -1,5 +1,6 @@
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import Button, { type ButtonProps } from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
 import { useEffect, useState } from 'react';
 
 import { useToasts } from '../../lib/toasts.js';
@@ -15,6 +16,8 @@ type CopyButtonProps = {
   copiedLabel?: string;
   /** Told whether the copy worked: for a screen that explains a refusal next to the button. */
   onResult?: (copied: boolean) => void;
+  /** The icon alone, for a table cell; `aria-label` then names the button. */
+  iconOnly?: boolean;
 } & Pick<ButtonProps, 'aria-label' | 'size' | 'variant' | 'sx' | 'disabled'>;
 
 /** "Copy": puts `text` on the clipboard and says whether it worked, in a toast or on the button. */
@@ -24,6 +27,7 @@ export function CopyButton({
   failedMessage,
   copiedLabel,
   onResult,
+  iconOnly = false,
   variant = 'outlined',
   ...button
 }: CopyButtonProps) {
@@ -48,6 +52,13 @@ export function CopyButton({
     }
   };
 
+  if (iconOnly) {
+    return (
+      <IconButton {...button} title={button['aria-label']} onClick={() => void copy()}>
+        <ContentCopyIcon aria-hidden fontSize="inherit" />
+      </IconButton>
+    );
+  }
   return (
     <Button
       {...button}

@@ -3,7 +3,7 @@ import type { SxProps, Theme } from '@mui/material/styles';
 
 type HashTextProps = {
   value: string;
-  /** Shows only the first characters, the whole value on hover; otherwise the whole value, wrapped anywhere. */
+  /** Shows only the first characters of a longer value, the whole value on hover; otherwise the whole value, wrapped anywhere. */
   shown?: number;
   sx?: SxProps<Theme>;
 };
@@ -11,7 +11,7 @@ type HashTextProps = {
 /** A hash (or another opaque id) in monospace. */
 export function HashText({ value, shown, sx = [] }: HashTextProps) {
   const extra = Array.isArray(sx) ? sx : [sx];
-  if (shown === undefined) {
+  if (shown === undefined || value.length <= shown) {
     return (
       <Box component="code" sx={[{ fontFamily: 'monospace', overflowWrap: 'anywhere' }, ...extra]}>
         {value}

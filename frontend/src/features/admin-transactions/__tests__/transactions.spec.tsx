@@ -14,6 +14,7 @@ const ids = {
   completedDeposit: '22222222-2222-4222-8222-222222222222',
   pendingWithdrawal: '33333333-3333-4333-8333-333333333333',
   paidWithdrawal: '44444444-4444-4444-8444-444444444444',
+  depositWithoutHash: '99999999-9999-4999-8999-999999999999',
 };
 
 const transaction = (
@@ -22,6 +23,7 @@ const transaction = (
   status: string,
   amount: string,
   addressKnownOver30Days: boolean | null = type === 'withdrawal' ? false : null,
+  transactionHash: string | null = null,
 ) => ({
   id,
   type,
@@ -31,13 +33,22 @@ const transaction = (
   payment_method: type === 'deposit' ? 'BITCOIN' : 'USDT',
   user_id: '66666666-6666-4666-8666-666666666666',
   createdAt: '2026-11-20T10:00:00.000Z',
+  transaction_hash: transactionHash,
   address_known_over_30_days: addressKnownOver30Days,
 });
 
+/**
+ * A hash as long as the form takes (200 characters), and one of markup and a right-to-left override: both are the
+ * member's text, shown as text, the override by its code point.
+ */
+const longHash = `0x${'4f'.repeat(99)}`;
+const markupHash = '<img src=x onerror="alert(1)">\u202Eabc';
+const markupShown = '<img src=x onerror="alert(1)"><U+202E>abc';
+
 const listing = {
   data: [
-    transaction(ids.pendingDeposit, 'deposit', 'pending', '1500.00'),
-    transaction(ids.completedDeposit, 'deposit', 'completed', '2500.00'),
+    transaction(ids.pendingDeposit, 'deposit', 'pending', '1500.00', null, longHash),
+    transaction(ids.completedDeposit, 'deposit', 'completed', '2500.00', null, markupHash),
     transaction(ids.pendingWithdrawal, 'withdrawal', 'pending', '300.25'),
     transaction(ids.paidWithdrawal, 'withdrawal', 'paid', '99.00'),
   ],
@@ -127,6 +138,36 @@ describe('/admin-dashboard/alltransaction', () => {
     expect(within(withdrawal).getByText('pending')).toBeInTheDocument();
     expect(within(withdrawal).getByText('USDT')).toBeInTheDocument();
     expect(within(withdrawal).getByText(/Nov 20, 2026/)).toBeInTheDocument();
+  });
+
+  it("shows a deposit's transaction hash under its method: shortened, whole on hover, copied whole, markup as text", async () => {
+    stubApi({
+      'GET /api/transactions': {
+        status: 200,
+        body: {
+          ...listing,
+          data: [...listing.data, transaction(ids.depositWithoutHash, 'deposit', 'rejected', '42.00')],
+          total: 5,
+        },
+      },
+    });
+    await renderTransactions();
+    const user = userEvent.setup();
+
+    const shortened = within(rowOf('$1,500.00')).getByText(`${longHash.slice(0, 10)}…`);
+    expect(shortened).toHaveAttribute('title', longHash);
+    await user.click(within(rowOf('$1,500.00')).getByRole('button', { name: 'Copy transaction hash' }));
+    expect(await screen.findByText('Transaction hash copied')).toBeInTheDocument();
+    expect(await navigator.clipboard.readText()).toBe(longHash);
+
+    const markup = within(rowOf('$2,500.00')).getByText(`${markupShown.slice(0, 10)}…`);
+    expect(markup).toHaveAttribute('title', markupShown);
+    expect(rowOf('$2,500.00').querySelector('img')).toBeNull();
+    expect(within(rowOf('$42.00')).getByText('No hash given')).toBeInTheDocument();
+    for (const amount of ['$300.25', '$99.00']) {
+      expect(within(rowOf(amount)).queryByText('No hash given')).not.toBeInTheDocument();
+      expect(within(rowOf(amount)).queryByRole('button', { name: /Copy/ })).not.toBeInTheDocument();
+    }
   });
 
   it('shows the finished ones as disabled "Payment Confirmed" and "Paid"', async () => {
@@ -381,6 +422,35 @@ describe('/admin-dashboard/alltransaction', () => {
       expect(viewer).toHaveAttribute('type', 'application/pdf');
       expect(viewer).toHaveAttribute('data', 'blob:proof');
       expect(viewer).toHaveAttribute('aria-label', 'Proof of payment for the deposit of $2,500.00');
+    });
+
+    it('shows the whole transaction hash beside the proof, as text', async () => {
+      const image = { status: 200, file: new Blob(['png'], { type: 'image/png' }) };
+      stubApi({
+        [`GET /api/admin/deposits/${ids.pendingDeposit}/proof`]: image,
+        [`GET /api/admin/deposits/${ids.completedDeposit}/proof`]: image,
+      });
+      await renderTransactions();
+      const user = userEvent.setup();
+
+      await user.click(within(rowOf('$1,500.00')).getByRole('button', { name: 'View proof' }));
+      let dialog = await screen.findByRole('dialog', { name: 'Proof of payment' });
+      await within(dialog).findByRole('img', { name: 'Proof of payment for the deposit of $1,500.00' });
+      const hash = within(dialog).getByRole('group', { name: 'Transaction hash' });
+      expect(within(hash).getByText(longHash)).toBeInTheDocument();
+      await user.click(within(hash).getByRole('button', { name: 'Copy transaction hash' }));
+      expect(await screen.findByText('Transaction hash copied')).toBeInTheDocument();
+      expect(await navigator.clipboard.readText()).toBe(longHash);
+      await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+      await user.click(within(rowOf('$2,500.00')).getByRole('button', { name: 'View proof' }));
+      dialog = await screen.findByRole('dialog', { name: 'Proof of payment' });
+      await within(dialog).findByRole('img', { name: 'Proof of payment for the deposit of $2,500.00' });
+      expect(within(dialog).getByText(markupShown)).toBeInTheDocument();
+      expect(within(dialog).getAllByRole('img')).toHaveLength(1);
+      await user.click(within(dialog).getByRole('button', { name: 'Copy transaction hash' }));
+      expect(await navigator.clipboard.readText()).toBe(markupHash);
     });
 
     it("shows the server's message when the proof cannot be read", async () => {

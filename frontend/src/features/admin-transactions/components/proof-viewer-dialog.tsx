@@ -10,6 +10,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useId, useState } from 'react';
 
 import { useDepositProof } from '../api/get-deposit-proof.js';
+import { TransactionHash } from './transaction-hash.js';
 
 const PROOF_EXTENSIONS: Record<string, string> = {
   'image/png': 'png',
@@ -75,14 +76,33 @@ function ProofContent({ depositId, label }: { depositId: string; label: string }
   );
 }
 
-type ProofViewerDialogProps = { open: boolean; depositId: string; amount: string; onClose: () => void };
+type ProofViewerDialogProps = {
+  open: boolean;
+  depositId: string;
+  amount: string;
+  transactionHash: string | null;
+  onClose: () => void;
+};
 
-export function ProofViewerDialog({ open, depositId, amount, onClose }: ProofViewerDialogProps) {
+export function ProofViewerDialog({
+  open,
+  depositId,
+  amount,
+  transactionHash,
+  onClose,
+}: ProofViewerDialogProps) {
   const titleId = useId();
+  const hashLabelId = useId();
   return (
     <Dialog open={open} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="md">
       <DialogTitle id={titleId}>Proof of payment</DialogTitle>
       <DialogContent>
+        <Box role="group" aria-labelledby={hashLabelId} sx={{ mb: 2 }}>
+          <Typography id={hashLabelId} variant="subtitle2">
+            Transaction hash
+          </Typography>
+          <TransactionHash hash={transactionHash} />
+        </Box>
         {open && (
           <ProofContent depositId={depositId} label={`Proof of payment for the deposit of ${amount}`} />
         )}

@@ -142,6 +142,7 @@ export function TransactionActions({ transaction, readOnly, proposal, onDecided 
           open={openDialog === 'proof'}
           depositId={id}
           amount={amount}
+          transactionHash={transaction.transaction_hash}
           onClose={() => setOpenDialog(null)}
         />
       )}

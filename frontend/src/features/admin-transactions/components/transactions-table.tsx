@@ -15,6 +15,7 @@ import {
 } from '../api/get-admin-transactions.js';
 import { AddressAgeChip } from './address-age-chip.js';
 import { TransactionActions } from './transaction-actions.js';
+import { TransactionHash } from './transaction-hash.js';
 import { TransactionStatusChip } from './transaction-status-chip.js';
 
 const PAGE_SIZE = 10;
@@ -92,7 +93,19 @@ export function TransactionsTable({ readOnly }: { readOnly: boolean }) {
         cell: ({ row }) => <TransactionStatusChip status={row.original.status} />,
       },
       { id: 'date', header: 'Date', cell: ({ row }) => formatDateTime(row.original.createdAt) },
-      { id: 'payment_method', header: 'Payment Method', cell: ({ row }) => row.original.payment_method },
+      {
+        id: 'payment_method',
+        header: 'Payment Method',
+        // A deposit's transaction hash under its method, where it fits without widening the table.
+        cell: ({ row }) => (
+          <Stack spacing={0.25} sx={{ alignItems: 'flex-start' }}>
+            <span>{row.original.payment_method}</span>
+            {row.original.type === 'deposit' && (
+              <TransactionHash hash={row.original.transaction_hash} shortened />
+            )}
+          </Stack>
+        ),
+      },
       {
         id: 'actions',
         header: 'Actions',
