@@ -80,6 +80,10 @@ describe('the OpenAPI document at /api/docs/openapi.json', () => {
     expect(document.paths['/api/user/wallets']?.put?.responses).toHaveProperty('429');
   });
 
+  it("says that deposit requests answer 429 over the member's limit", () => {
+    expect(document.paths['/api/deposit']?.post?.responses).toHaveProperty('429');
+  });
+
   it('gives the transaction hash of deposits in the admin transaction list', () => {
     const success = document.paths['/api/transactions']?.get?.responses['200'] as {
       content: {

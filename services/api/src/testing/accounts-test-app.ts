@@ -63,6 +63,7 @@ export async function startAccountsTestApp(
     S3_BUCKET: BUCKET,
     RATE_LIMIT_SIGNUP_PER_IP_HOUR: '1000',
     RATE_LIMIT_LOGIN_PER_IP_MINUTE: '1000',
+    RATE_LIMIT_DEPOSITS_PER_MEMBER_HOUR: '1000',
     ...env,
   });
   const accounts = accountsDatabase(testApp.db as never);

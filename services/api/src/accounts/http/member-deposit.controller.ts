@@ -9,6 +9,7 @@ import {
   Post,
   StreamableFile,
   UploadedFile,
+  UseGuards,
   UseInterceptors,
 } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
@@ -23,6 +24,7 @@ import { ReadDepositProofQuery } from '../application/read-deposit-proof.query.j
 import { RequestDepositCommand, type UploadedProof } from '../application/request-deposit.command.js';
 import { idempotencyKey } from '../../shared/http/idempotency-key.js';
 import { ProofResponseHeaders } from './proof-response.js';
+import { DepositRateLimitGuard } from './deposit-rate-limit.guard.js';
 import { PROOF_FIELD, ProofUploadInterceptor } from './proof-upload.interceptor.js';
 import { ApiRoute } from '../../shared/http/api-route.js';
 
@@ -40,6 +42,7 @@ export class MemberDepositController {
   /** Multipart: plan, amount, payment_method, payment_proof (file), transaction_hash. */
   @Post('deposit')
   @HttpCode(HttpStatus.CREATED)
+  @UseGuards(DepositRateLimitGuard)
   @UseInterceptors(ProofUploadInterceptor)
   @ApiRoute({
     summary:
@@ -49,6 +52,7 @@ export class MemberDepositController {
     fileField: PROOF_FIELD,
     idempotent: true,
     response: depositResponse,
+    rateLimited: true,
   })
   async deposit(
     @CurrentActor() member: Actor,

@@ -25,6 +25,8 @@ export interface RateLimitConfig {
   resendPerAccount: Limit;
   forgotPasswordPerAccount: Limit;
   forgotPasswordPerIp: Limit;
+  /** Deposit requests per member, each of which may store a proof of up to 10 MB for staff to review. */
+  depositsPerMember: Limit;
 }
 
 const MINUTE = 60;
@@ -44,6 +46,7 @@ const environment = z.object({
   RATE_LIMIT_RESEND_PER_ACCOUNT_MINUTE: count(1),
   RATE_LIMIT_FORGOT_PER_ACCOUNT_HOUR: count(5),
   RATE_LIMIT_FORGOT_PER_IP_HOUR: count(20),
+  RATE_LIMIT_DEPOSITS_PER_MEMBER_HOUR: count(10),
 });
 
 /** Reads the limits' sizes; the windows are part of each variable's meaning. An unset or empty variable takes its default. */
@@ -72,6 +75,7 @@ export function loadRateLimitConfig(env: Record<string, string | undefined>): Ra
     resendPerAccount: { points: values.RATE_LIMIT_RESEND_PER_ACCOUNT_MINUTE, windowSeconds: MINUTE },
     forgotPasswordPerAccount: { points: values.RATE_LIMIT_FORGOT_PER_ACCOUNT_HOUR, windowSeconds: HOUR },
     forgotPasswordPerIp: { points: values.RATE_LIMIT_FORGOT_PER_IP_HOUR, windowSeconds: HOUR },
+    depositsPerMember: { points: values.RATE_LIMIT_DEPOSITS_PER_MEMBER_HOUR, windowSeconds: HOUR },
   };
 }
 

@@ -27,6 +27,7 @@ function rateLimits(overrides: Partial<RateLimitConfig> = {}, keyPrefix = `${pre
     resendPerAccount: three,
     forgotPasswordPerAccount: three,
     forgotPasswordPerIp: three,
+    depositsPerMember: three,
     ...overrides,
   };
   return new RateLimits(redis, keyPrefix, config);
@@ -74,6 +75,10 @@ describe('each limit lets exactly its number of attempts through', () => {
     [
       'forgot password per account',
       (limits, n) => limits.forgotPassword(`203.0.113.${n}`, 'member@example.com'),
+    ],
+    [
+      'deposit requests per member',
+      (limits) => limits.depositRequest('5b0c6c53-0f5e-4c1e-9c7a-1f3f5e0d8a11'),
     ],
   ];
 
@@ -326,6 +331,7 @@ describe('loadRateLimitConfig', () => {
       resendPerAccount: { points: 1, windowSeconds: 60 },
       forgotPasswordPerAccount: { points: 5, windowSeconds: 3600 },
       forgotPasswordPerIp: { points: 20, windowSeconds: 3600 },
+      depositsPerMember: { points: 10, windowSeconds: 3600 },
     });
     expect(defaultRateLimitConfig).toEqual(loadRateLimitConfig({}));
   });
@@ -342,9 +348,10 @@ describe('loadRateLimitConfig', () => {
       RATE_LIMIT_RESEND_PER_ACCOUNT_MINUTE: '',
       RATE_LIMIT_FORGOT_PER_ACCOUNT_HOUR: '9',
       RATE_LIMIT_FORGOT_PER_IP_HOUR: '10',
+      RATE_LIMIT_DEPOSITS_PER_MEMBER_HOUR: '11',
     });
 
-    expect(Object.values(config).map((limit) => limit.points)).toEqual([1, 2, 3, 4, 5, 6, 7, 1, 9, 10]);
+    expect(Object.values(config).map((limit) => limit.points)).toEqual([1, 2, 3, 4, 5, 6, 7, 1, 9, 10, 11]);
   });
 
   it.each(['abc', '0', '-3', '2.5'])('refuses %p, naming the variable', (value) => {

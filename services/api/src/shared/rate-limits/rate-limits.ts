@@ -36,7 +36,7 @@ interface LoginLimiters {
 }
 
 /**
- * The identity routes' rate limits, counted in Redis so every api instance shares them.
+ * The identity routes' and deposit requests' rate limits, counted in Redis so every api instance shares them.
  * Each attempt is counted (atomically, by `consume`) before anything is checked, so concurrent attempts can
  * never get past a limit; over a limit, the method throws `TooManyAttempts`.
  */
@@ -51,6 +51,7 @@ export class RateLimits {
   private readonly forgotPasswordPerAccount: RateLimiterRedis;
   private readonly forgotPasswordPerIp: RateLimiterRedis;
   private readonly signupNotice: RateLimiterRedis;
+  private readonly depositsPerMember: RateLimiterRedis;
 
   constructor(
     private readonly redis: Redis,
@@ -86,6 +87,7 @@ export class RateLimits {
     this.forgotPasswordPerAccount = this.limiter('forgot-password:account', config.forgotPasswordPerAccount);
     this.forgotPasswordPerIp = this.limiter('forgot-password:ip', config.forgotPasswordPerIp);
     this.signupNotice = this.limiter('signup-notice:account', SIGNUP_NOTICE);
+    this.depositsPerMember = this.limiter('deposits:account', config.depositsPerMember);
   }
 
   async signup(ip: string): Promise<void> {
@@ -176,6 +178,11 @@ export class RateLimits {
 
   async resend(accountId: string): Promise<void> {
     await consume(this.resendPerAccount, accountIdentity(accountId));
+  }
+
+  /** Counted before the form is read, so a refused request neither holds its proof in memory nor stores it. */
+  async depositRequest(userId: string): Promise<void> {
+    await consume(this.depositsPerMember, accountIdentity(userId));
   }
 
   /** Whether a "someone tried to sign up with your address" notice may go to this account now (one an hour). */
