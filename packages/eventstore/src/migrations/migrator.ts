@@ -18,8 +18,8 @@ import { createReconciliations } from './0016-reconciliations.js';
 import { compressAccountStatesWithLz4 } from './0017-account-state-lz4.js';
 import { recordAppendTime } from './0018-append-records-append-time.js';
 import { createSignupDecoys } from './0019-signup-decoys.js';
-import { addApprovalFailedAndSuperseded } from './0021-approval-failed-and-superseded.js';
-import { addTransactionHashToAdminList } from './0022-transaction-hash-in-admin-list.js';
+import { addApprovalFailedAndSuperseded } from './0020-approval-failed-and-superseded.js';
+import { addTransactionHashToAdminList } from './0021-transaction-hash-in-admin-list.js';
 
 // Migrations are listed in code (not read from a folder) so they work the same from src under jest and from dist.
 const migrations: Record<string, Migration> = {
@@ -42,8 +42,8 @@ const migrations: Record<string, Migration> = {
   '0017-account-state-lz4': compressAccountStatesWithLz4,
   '0018-append-records-append-time': recordAppendTime,
   '0019-signup-decoys': createSignupDecoys,
-  '0021-approval-failed-and-superseded': addApprovalFailedAndSuperseded,
-  '0022-transaction-hash-in-admin-list': addTransactionHashToAdminList,
+  '0020-approval-failed-and-superseded': addApprovalFailedAndSuperseded,
+  '0021-transaction-hash-in-admin-list': addTransactionHashToAdminList,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

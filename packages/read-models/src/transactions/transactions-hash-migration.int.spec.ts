@@ -12,7 +12,7 @@ import { sql, type Kysely } from 'kysely';
 import { EventLog, memberEvents } from '../testing/recorded-events.js';
 import { transactionsProjection } from './transactions.projection.js';
 
-const MIGRATION = '0022-transaction-hash-in-admin-list';
+const MIGRATION = '0021-transaction-hash-in-admin-list';
 const HASH = `0x${'cd'.repeat(32)}`;
 
 let database: TestDatabase<unknown>;
@@ -49,9 +49,9 @@ afterAll(async () => {
 });
 
 describe('the transaction hash in the admin list of an installation from before it', () => {
-  it('is added by migration 0022 and filled from the deposits already requested', async () => {
+  it('is added by migration 0021 and filled from the deposits already requested', async () => {
     await rebuildProjection(database.db, transactionsProjection);
-    // The table as the projector created it before the column existed, and migrations up to 0021.
+    // The table as the projector created it before the column existed, and migrations up to 0020.
     await sql`alter table rm_transactions drop column transaction_hash`.execute(database.db);
     await sql`delete from kysely_migration where name = ${MIGRATION}`.execute(database.db);
 
