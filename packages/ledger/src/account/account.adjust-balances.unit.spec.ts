@@ -5,6 +5,7 @@ import { adminId, command, event, requestedAt, userId } from '../testing/account
 import { specificationFor } from '../testing/decider-specification.js';
 import {
   ACCOUNT_CHANGED,
+  ACCOUNT_CLOSED,
   accountDecider,
   adjustableFigure,
   decide,
@@ -12,7 +13,12 @@ import {
   INVALID_REASON,
   type AdjustBalances,
 } from './account.decider.js';
-import { AccountChangedError, InsufficientBalanceError, ValidationError } from './account.errors.js';
+import {
+  AccountChangedError,
+  IllegalStateError,
+  InsufficientBalanceError,
+  ValidationError,
+} from './account.errors.js';
 import type { AccountEvent, AdjustableBucket, BalanceAdjusted, ProfitAccrued } from './account.events.js';
 import { evolve, initialState } from './account.js';
 
@@ -40,6 +46,7 @@ function adjustBalances(
       ),
       reason: 'Correction',
       adminId,
+      accountOpen: true,
       adjustedAt: requestedAt,
       ...data,
     },
@@ -100,6 +107,17 @@ describe('Adjust balances: target figures to signed adjustments', () => {
       given([])
         .when(adjustBalances(0, { available: { shown: 0n, target: 100_000_000_000_001n } }))
         .thenThrows(ValidationError, INVALID_AMOUNT);
+    });
+  });
+
+  describe('When the account was closed after the form was read', () => {
+    it('refuses the form, even one that moves nothing', () => {
+      given(funded)
+        .when(adjustBalances(1, { available: { shown: 100_000n, target: 500_000n } }, { accountOpen: false }))
+        .thenThrows(IllegalStateError, ACCOUNT_CLOSED);
+      given(funded)
+        .when(adjustBalances(1, {}, { accountOpen: false }))
+        .thenThrows(IllegalStateError, ACCOUNT_CLOSED);
     });
   });
 

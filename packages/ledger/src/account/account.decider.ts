@@ -159,7 +159,7 @@ export interface LockAccount {
 
 export interface UnlockAccount {
   type: 'UnlockAccount';
-  data: { userId: string; adminId: string; reason: string; unlockedAt: Date };
+  data: { userId: string; adminId: string; reason: string; accountOpen: boolean; unlockedAt: Date };
 }
 
 export interface SetWithdrawalLimits {
@@ -170,6 +170,7 @@ export interface SetWithdrawalLimits {
     thirtyDays: Cents;
     reason: string;
     adminId: string;
+    accountOpen: boolean;
     setAt: Date;
   };
 }
@@ -200,6 +201,7 @@ export interface AdjustBalance {
     amount: Cents;
     reason: string;
     adminId: string;
+    accountOpen: boolean;
     adjustedAt: Date;
   };
 }
@@ -228,6 +230,8 @@ export interface AdjustBalances {
     figures: Partial<Record<AdjustableBucket, FigureChange>>;
     reason: string;
     adminId: string;
+    /** Read with the state, under the account's lock: a close that raced the form wins. */
+    accountOpen: boolean;
     adjustedAt: Date;
   };
 }
@@ -461,6 +465,7 @@ export function adjustBalance({ data }: AdjustBalance, state: AccountState): Bal
   if (data.amount === 0n || data.amount > MAX_AMOUNT || data.amount < -MAX_AMOUNT) {
     throw new ValidationError('amount', INVALID_AMOUNT);
   }
+  requireOpen(data.accountOpen);
   const bucket = adjustedBucket(data.bucket);
   if (state[bucket] + data.amount < 0n) throw new InsufficientBalanceError(bucket);
   return [
@@ -489,6 +494,7 @@ export function adjustableFigure(state: AccountState, bucket: AdjustableBucket):
  * not hold, is refused whole: its untouched figures would otherwise become adjustments of the difference.
  */
 export function adjustBalances({ data }: AdjustBalances, state: AccountState): BalanceAdjusted[] {
+  requireOpen(data.accountOpen);
   if (data.formVersion !== data.accountVersion) throw new AccountChangedError(ACCOUNT_CHANGED);
   const named = ADJUSTABLE_BUCKETS.flatMap((bucket) => {
     const figure = data.figures[bucket];
@@ -500,11 +506,20 @@ export function adjustBalances({ data }: AdjustBalances, state: AccountState): B
   return named.flatMap(({ bucket, shown, target, adjustmentId }) => {
     if (target < 0n || target > MAX_AMOUNT) throw new ValidationError(bucket, INVALID_AMOUNT);
     if (target === shown) return [];
-    const { userId, reason, adminId, adjustedAt } = data;
+    const { userId, reason, adminId, accountOpen, adjustedAt } = data;
     return adjustBalance(
       {
         type: 'AdjustBalance',
-        data: { userId, adjustmentId, bucket, amount: target - shown, reason, adminId, adjustedAt },
+        data: {
+          userId,
+          adjustmentId,
+          bucket,
+          amount: target - shown,
+          reason,
+          adminId,
+          accountOpen,
+          adjustedAt,
+        },
       },
       state,
     );
@@ -627,6 +642,7 @@ export function lockAccount({ data }: LockAccount, state: AccountState): Account
 
 export function unlockAccount({ data }: UnlockAccount, state: AccountState): AccountUnlocked[] {
   const reason = requireReason(data.reason);
+  requireOpen(data.accountOpen);
   if (!state.lock) throw new IllegalStateError(accountMessages.accountNotLocked);
   return [
     {
@@ -645,6 +661,7 @@ export function setWithdrawalLimits(
   if (daily <= 0n || thirtyDays > MAX_AMOUNT || daily > thirtyDays) {
     throw new ValidationError('daily', accountMessages.invalidLimits);
   }
+  requireOpen(data.accountOpen);
   return [
     {
       type: 'WithdrawalLimitsSet',

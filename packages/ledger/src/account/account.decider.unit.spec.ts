@@ -84,6 +84,12 @@ describe('Account decider', () => {
       given([]).when(command.adjustBalance()).then([event.balanceAdjusted()]);
     });
 
+    it('refuses an adjustment once the account is closed', () => {
+      given([])
+        .when(command.adjustBalance({ accountOpen: false }))
+        .thenThrows(IllegalStateError, 'This account is closed.');
+    });
+
     it.each(['available', 'invested', 'profit'] as const)('refuses to take %s below zero', (bucket) => {
       given([])
         .when(command.adjustBalance({ bucket, amount: -1n }))

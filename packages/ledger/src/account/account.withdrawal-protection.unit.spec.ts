@@ -231,6 +231,12 @@ describe('Withdrawal protection', () => {
         .when(command.requestWithdrawal())
         .then([event.withdrawalRequested()]);
     });
+
+    it('stays on an account closed since: the admin can no longer lift it', () => {
+      given([lockedEvent])
+        .when(command.unlockAccount({ accountOpen: false }))
+        .thenThrows(IllegalStateError, 'This account is closed.');
+    });
   });
 
   describe('Limits', () => {
@@ -238,6 +244,12 @@ describe('Withdrawal protection', () => {
 
     it('sets a member’s own limits with a reason', () => {
       given([]).when(command.setWithdrawalLimits()).then([event.withdrawalLimitsSet()]);
+    });
+
+    it('sets no limits on a closed account', () => {
+      given(funded)
+        .when(command.setWithdrawalLimits({ accountOpen: false }))
+        .thenThrows(IllegalStateError, 'This account is closed.');
     });
 
     it.each([

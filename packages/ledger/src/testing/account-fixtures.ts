@@ -162,7 +162,14 @@ export const command = {
   }),
   unlockAccount: (data: Partial<UnlockAccount['data']> = {}): UnlockAccount => ({
     type: 'UnlockAccount',
-    data: { userId, adminId, reason: 'Owner verified by phone', unlockedAt: decidedAt, ...data },
+    data: {
+      userId,
+      adminId,
+      reason: 'Owner verified by phone',
+      accountOpen: true,
+      unlockedAt: decidedAt,
+      ...data,
+    },
   }),
   setWithdrawalLimits: (data: Partial<SetWithdrawalLimits['data']> = {}): SetWithdrawalLimits => ({
     type: 'SetWithdrawalLimits',
@@ -172,6 +179,7 @@ export const command = {
       thirtyDays: 300_000n,
       reason: 'Member asked for lower limits',
       adminId,
+      accountOpen: true,
       setAt: requestedAt,
       ...data,
     },
@@ -185,6 +193,7 @@ export const command = {
       amount: 100_000n,
       reason: 'Opening balance',
       adminId,
+      accountOpen: true,
       adjustedAt: requestedAt,
       ...data,
     },

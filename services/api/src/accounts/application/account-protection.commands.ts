@@ -109,7 +109,7 @@ export class SetWithdrawalLimitsHandler implements ICommandHandler<SetWithdrawal
       commandType: 'SetWithdrawalLimits',
       metadata: commandMetadata(admin, context, coSignature?.approvalId),
       coSignature,
-      commands: () => [
+      commands: ({ open }) => [
         {
           type: 'SetWithdrawalLimits',
           data: {
@@ -118,6 +118,7 @@ export class SetWithdrawalLimitsHandler implements ICommandHandler<SetWithdrawal
             thirtyDays,
             reason: form.reason,
             adminId: admin.userId,
+            accountOpen: open,
             setAt: this.clock.now(),
           },
         },
@@ -160,10 +161,10 @@ export class UnlockAccountHandler implements ICommandHandler<UnlockAccountComman
       commandType: 'UnlockAccount',
       metadata: commandMetadata(admin, context, coSignature?.approvalId),
       coSignature,
-      commands: () => [
+      commands: ({ open }) => [
         {
           type: 'UnlockAccount',
-          data: { userId, adminId: admin.userId, reason, unlockedAt: this.clock.now() },
+          data: { userId, adminId: admin.userId, reason, accountOpen: open, unlockedAt: this.clock.now() },
         },
       ],
       result: () => null,

@@ -84,7 +84,7 @@ export class AdjustBalancesHandler implements ICommandHandler<AdjustBalancesComm
         };
       }
     }
-    const adjustment = (accountVersion: number): AccountCommand => ({
+    const adjustment = (accountVersion: number, accountOpen: boolean): AccountCommand => ({
       type: 'AdjustBalances',
       data: {
         userId,
@@ -93,6 +93,7 @@ export class AdjustBalancesHandler implements ICommandHandler<AdjustBalancesComm
         figures,
         reason: form.reason,
         adminId: admin.userId,
+        accountOpen,
         adjustedAt: this.clock.now(),
       },
     });
@@ -100,7 +101,7 @@ export class AdjustBalancesHandler implements ICommandHandler<AdjustBalancesComm
       // Decided once now, on the account as it stands: a stale screen or figures not the account's are refused
       // at once, as the save without approvals would be, instead of waiting for a second admin who cannot run it.
       const account = await this.lookup.account(userId);
-      decide(adjustment(account.version), account.state);
+      decide(adjustment(account.version, true), account.state);
       return this.fourEyes.propose(admin, balanceAdjustment(userId, form), context);
     }
     const { result, position } = await this.accounts.execute({
@@ -109,7 +110,7 @@ export class AdjustBalancesHandler implements ICommandHandler<AdjustBalancesComm
       idempotencyKey: keyedRequest(idempotencyKey, form),
       metadata: commandMetadata(admin, context, coSignature?.approvalId),
       coSignature,
-      commands: ({ version }) => [adjustment(version)],
+      commands: ({ version, open }) => [adjustment(version, open)],
       result: (events) =>
         events.length ? accountMessages.balancesUpdated : accountMessages.balancesUnchanged,
     });

@@ -6,7 +6,8 @@ const uuid = z.guid();
 
 /**
  * Staff act on members only: any other id, or no id at all, is a member not found; so is a closed account for
- * what would change it (`open`), as editing it is.
+ * what would change it (`open`), as editing it is. This read takes no lock: the decider refuses a change to an
+ * account closed after it, from the account as the command's transaction locks it.
  */
 export async function requireMember(
   db: AccountsDatabase,
