@@ -51,6 +51,9 @@ export const accountMessages = {
   lockedWithdrawalNotPayable:
     "This member's account is locked: its withdrawals can be rejected but not paid until an admin lifts the lock.",
   invalidLimits: 'Please give limits above zero, the daily one no higher than the 30-day one.',
+  /** `figure` as a sentence names it ("the invested total"); amounts as "$1,500.00". */
+  overLargestAmount: (figure: string, amount: string, largest: string) =>
+    `This would take ${figure} to ${amount}, above the largest amount an account may hold (${largest}); nothing was changed.`,
   limitsSet: 'Withdrawal limits saved',
   accountUnlocked: 'Account unlocked',
 } as const;

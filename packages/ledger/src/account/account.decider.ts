@@ -9,6 +9,7 @@ import {
   LIMITS_LOOKBACK_MS,
   sourceBucket,
   withdrawalStatus,
+  type AccountFigure,
   type AccountState,
   type WithdrawalLimits,
 } from './account.js';
@@ -26,6 +27,7 @@ import {
   IllegalStateError,
   InsufficientBalanceError,
   NotFoundError,
+  OverLargestAmountError,
   ValidationError,
 } from './account.errors.js';
 import type {
@@ -716,8 +718,17 @@ export function withdrawalLimitUse(
   return { daily: use('daily', DAY_MS), thirtyDays: use('thirtyDays', LIMITS_LOOKBACK_MS) };
 }
 
-/** The events the command appends; none when it repeats a finished one (a second confirm, pay or reject). */
+/**
+ * The events the command appends; none when it repeats a finished one (a second confirm, pay or reject). Any
+ * command that would take a figure above the largest amount is refused whole.
+ */
 export function decide(command: AccountCommand, state: AccountState): AccountEvent[] {
+  const events = decideCommand(command, state);
+  requireWithinLargestAmount(state, events.reduce(evolve, state));
+  return events;
+}
+
+function decideCommand(command: AccountCommand, state: AccountState): AccountEvent[] {
   switch (command.type) {
     case 'RequestDeposit':
       return requestDeposit(command, state);
@@ -764,6 +775,32 @@ function requirePositive(amount: Cents): void {
 
 function requireOpen(accountOpen: boolean): void {
   if (!accountOpen) throw new IllegalStateError(ACCOUNT_CLOSED);
+}
+
+const FIGURES: Record<AccountFigure, { of: (state: AccountState) => Cents; words: string }> = {
+  available: { of: (state) => state.available, words: 'the available balance' },
+  invested: { of: (state) => state.invested, words: 'the invested total' },
+  profit: { of: totalProfit, words: 'the total profit' },
+  reserved: { of: (state) => state.reserved, words: 'the amount reserved for withdrawals' },
+};
+
+/**
+ * Above MAX_AMOUNT a figure could no longer be shown in, or corrected from, the admin form. Only a figure that
+ * rises is checked, so one already above (from before this rule) can still come down.
+ */
+function requireWithinLargestAmount(before: AccountState, after: AccountState): void {
+  for (const figure of Object.keys(FIGURES) as AccountFigure[]) {
+    const { of, words } = FIGURES[figure];
+    const amount = of(after);
+    if (amount > MAX_AMOUNT && amount > of(before)) {
+      const message = accountMessages.overLargestAmount(
+        words,
+        formatDollars(amount),
+        formatDollars(MAX_AMOUNT),
+      );
+      throw new OverLargestAmountError(figure, message);
+    }
+  }
 }
 
 function requireUnlocked(state: AccountState): void {

@@ -1,4 +1,4 @@
-import type { Bucket } from './account.js';
+import type { AccountFigure, Bucket } from './account.js';
 
 export type AccountErrorCode =
   'VALIDATION' | 'ILLEGAL_STATE' | 'NOT_FOUND' | 'INSUFFICIENT_BALANCE' | 'CONCURRENCY';
@@ -46,6 +46,18 @@ export class InsufficientBalanceError extends AccountError {
   constructor(readonly bucket: Bucket) {
     super('Insufficient balance');
     this.name = 'InsufficientBalanceError';
+  }
+}
+
+/** The command would take one of the account's figures above the largest amount the platform accepts. */
+export class OverLargestAmountError extends AccountError {
+  readonly code = 'ILLEGAL_STATE';
+  constructor(
+    readonly figure: AccountFigure,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'OverLargestAmountError';
   }
 }
 

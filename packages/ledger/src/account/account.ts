@@ -15,6 +15,12 @@ import type {
  */
 export type Bucket = 'available' | 'invested' | 'profitLocked' | 'profitUnlocked' | 'reserved';
 
+/**
+ * The figures staff and members read: the buckets, with profit as locked and unlocked together (the admin form's
+ * Total Profit). None may be taken above MAX_AMOUNT, which is also the most the admin form accepts for one.
+ */
+export type AccountFigure = 'available' | 'invested' | 'profit' | 'reserved';
+
 export const accountBuckets: readonly Bucket[] = [
   'available',
   'invested',

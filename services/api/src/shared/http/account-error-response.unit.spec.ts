@@ -3,6 +3,7 @@ import {
   IllegalStateError,
   InsufficientBalanceError,
   NotFoundError,
+  OverLargestAmountError,
   ValidationError,
 } from '@ledgerstone/ledger';
 import { errorResponse } from './error-response.js';
@@ -33,5 +34,13 @@ describe('errorResponse for the account decider', () => {
       body: { message: 'This deposit was rejected and cannot be confirmed.' },
     });
     expect(errorResponse(new NotFoundError('deposit', 'd-1'))?.status).toBe(404);
+  });
+
+  it('answers a figure taken above the largest amount with 409, on the figure', () => {
+    const message = 'This would take the invested total to $1,000,000,000,000.01, above the largest amount.';
+    expect(errorResponse(new OverLargestAmountError('invested', message))).toEqual({
+      status: 409,
+      body: { message, fieldErrors: { invested: [message] } },
+    });
   });
 });

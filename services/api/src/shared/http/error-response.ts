@@ -3,6 +3,7 @@ import { HttpException, HttpStatus } from '@nestjs/common';
 import {
   AccountError,
   InsufficientBalanceError,
+  OverLargestAmountError,
   ValidationError,
   type AccountErrorCode,
 } from '@ledgerstone/ledger';
@@ -131,7 +132,9 @@ function accountErrorResponse(error: AccountError): ErrorResponse {
       ? error.field
       : error instanceof InsufficientBalanceError
         ? 'amount'
-        : null;
+        : error instanceof OverLargestAmountError
+          ? error.figure
+          : null;
   return {
     status,
     body: field
