@@ -32,7 +32,8 @@ export async function accrueFromCommandLine(
       clock,
     );
     const run = await accrual.accrueUntil(date ?? accrual.yesterday());
-    return `accrued through ${run.through}: ${run.accrued} days on ${run.accounts} accounts, ${run.matured} matured`;
+    const refused = run.refused > 0 ? `; ${run.refused} accounts refused (see the log)` : '';
+    return `accrued through ${run.through}: ${run.accrued} days on ${run.accounts} accounts, ${run.matured} matured${refused}`;
   } finally {
     await database.destroy();
   }

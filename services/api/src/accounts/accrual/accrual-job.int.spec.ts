@@ -123,7 +123,7 @@ describe('The daily accrual job', () => {
       const added = await queue.add(DAILY_ACCRUAL, {});
       const run = (await added.waitUntilFinished(queueEvents, 20_000)) as AccrualRun;
       // Confirmed on 2026-05-01: 2026-05-02 to 2026-05-10 are over by 2026-05-11 00:05, 25.00 each.
-      expect(run).toEqual({ through: '2026-05-10', accounts: 1, accrued: 9, matured: 0 });
+      expect(run).toEqual({ through: '2026-05-10', accounts: 1, accrued: 9, matured: 0, refused: 0 });
       const row = await accountsDatabase(database.db)
         .selectFrom('account_states')
         .select('state')

@@ -48,7 +48,9 @@ export class AccrualJob implements OnApplicationShutdown {
       { connection: this.connect(), prefix, concurrency: 1 },
     );
     this.worker.on('completed', (_job, run) =>
-      logger.log(`accrued through ${run.through}: ${run.accrued} days, ${run.matured} matured`),
+      logger.log(
+        `accrued through ${run.through}: ${run.accrued} days, ${run.matured} matured, ${run.refused} accounts refused`,
+      ),
     );
     this.worker.on('failed', (_job, error) => logger.error(`accrual failed: ${error.message}`));
     this.worker.on('error', this.report);

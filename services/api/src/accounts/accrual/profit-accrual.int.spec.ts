@@ -271,7 +271,7 @@ describe('Daily accrual over 400 simulated days', () => {
     const events = await eventCount();
     const before = await accountSnapshot();
     const again = await accrual.accrueUntil(day);
-    expect(again).toEqual({ through: day, accounts: 0, accrued: 0, matured: 0 });
+    expect(again).toEqual({ through: day, accounts: 0, accrued: 0, matured: 0, refused: 0 });
     for (const earlier of ['2026-01-02', '2026-03-15', '2026-09-30', START])
       await accrual.accrueUntil(earlier);
     expect(await eventCount()).toBe(events);

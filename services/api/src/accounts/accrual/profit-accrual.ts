@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
+  AccountError,
   addDays,
   dayOf,
   isIsoDay,
@@ -23,7 +24,11 @@ export interface AccrualRun {
   accounts: number;
   accrued: number;
   matured: number;
+  /** Accounts whose accrual the decider refused (none of their days accrued): the next run tries them again. */
+  refused: number;
 }
+
+const logger = new Logger('Accrual');
 
 const ACCOUNTS_PER_PAGE = 100;
 const ACCOUNTS_AT_ONCE = 4;
@@ -89,7 +94,7 @@ export class ProfitAccrual {
 
   async accrueUntil(day: IsoDay): Promise<AccrualRun> {
     if (!isIsoDay(day)) throw new Error(`Not a day (YYYY-MM-DD): ${day}`);
-    const run: AccrualRun = { through: day, accounts: 0, accrued: 0, matured: 0 };
+    const run: AccrualRun = { through: day, accounts: 0, accrued: 0, matured: 0, refused: 0 };
     let after = '00000000-0000-0000-0000-000000000000';
     for (;;) {
       const page = await this.accountsWithRunningInvestments(after);
@@ -102,7 +107,21 @@ export class ProfitAccrual {
     }
   }
 
+  /**
+   * One account's days, all or none. A refusal (a figure would pass the largest amount) is logged for staff and
+   * leaves the days owed: the run goes on with the other accounts, and a later run accrues them once it fits.
+   */
   private async accrueAccount(userId: string, day: IsoDay, run: AccrualRun): Promise<void> {
+    try {
+      await this.accrueAccountDays(userId, day, run);
+    } catch (error) {
+      if (!(error instanceof AccountError)) throw error;
+      run.refused += 1;
+      logger.warn(`accrual through ${day} refused for account ${userId}: ${error.message}`);
+    }
+  }
+
+  private async accrueAccountDays(userId: string, day: IsoDay, run: AccrualRun): Promise<void> {
     const { result } = await this.accounts.execute({
       userId,
       commandType: 'AccrueProfit',
