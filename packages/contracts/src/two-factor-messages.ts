@@ -3,9 +3,11 @@
  * importing only text, so the pure ledger may use it too.
  */
 import { passkeySignInMessages } from './passkey-sign-in-messages.js';
+import { twoStepOfferMessages } from './two-step-offer-messages.js';
 
 export const twoFactorMessages = {
   ...passkeySignInMessages,
+  ...twoStepOfferMessages,
   title: 'Two-step verification',
   codeLabel: 'Authentication code',
   verify: 'Verify',
@@ -53,7 +55,6 @@ export const twoFactorMessages = {
   signOut: 'Sign out',
   signOutEverywhereElse: 'Sign out everywhere else',
   passwordLabel: 'Password',
-  offerToMembers: 'Protect your account with two-step verification.',
   // Outcomes.
   setupStarted: 'Scan the QR code, then enter the code your app shows.',
   totpEnabled: 'Two-step verification is on',

@@ -1,4 +1,4 @@
-import { twoFactorMessages } from '@ledgerstone/contracts/two-factor-messages';
+import { twoStepOfferMessages } from '@ledgerstone/contracts/two-step-offer-messages';
 import CloseIcon from '@mui/icons-material/Close';
 import SecurityIcon from '@mui/icons-material/Security';
 import Button from '@mui/material/Button';
@@ -47,7 +47,7 @@ export function TwoStepOffer() {
         <SecurityIcon aria-hidden sx={{ color: 'primary.main', mt: 0.5 }} />
         <Stack spacing={1.5} sx={{ flexGrow: 1, minWidth: 0 }}>
           <Typography id={titleId} variant="h6" component="h2">
-            {twoFactorMessages.offerToMembers}
+            {twoStepOfferMessages.offerToMembers}
           </Typography>
           <Typography sx={{ color: 'text.secondary' }}>
             With two-step verification on, a stolen password is not enough to sign in or withdraw: we also ask
