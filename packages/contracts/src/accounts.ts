@@ -33,8 +33,17 @@ export const reasonSchema = text({
   error: accountMessages.invalidReason,
 }).min(REASON_MIN, accountMessages.invalidReason);
 
-const optionalText = (label: string, max: number) =>
+/** Visible ASCII only: what a chain's explorer shows (hex, base58, base64, a link), nothing that hides. */
+const VISIBLE_ASCII = /^[\x21-\x7e]*$/;
+
+/**
+ * A reference to a transaction on a chain (the member's transaction hash, the admin's payout reference), shown
+ * to staff who look it up: refused with invisible or look-alike characters (a zero-width space, a right-to-left
+ * mark, a Cyrillic letter), which would show staff another reference than the one kept.
+ */
+const optionalChainReference = (label: string, max: number) =>
   text({ label, max, tooLong: `At most ${max} characters` })
+    .regex(VISIBLE_ASCII, `${label} may hold only letters, digits and punctuation, without spaces`)
     .optional()
     .transform((given) => (given ? given : null));
 
@@ -46,7 +55,7 @@ export const depositRequest = z.object({
   plan: z.guid({ error: accountMessages.choosePlan }),
   amount: amountSchema,
   payment_method: z.guid({ error: accountMessages.choosePaymentMethod }),
-  transaction_hash: optionalText('Transaction hash', 200),
+  transaction_hash: optionalChainReference('Transaction hash', 200),
 });
 export type DepositRequest = z.infer<typeof depositRequest>;
 
@@ -74,7 +83,9 @@ export type WithdrawalRequest = z.infer<typeof withdrawalRequest>;
 export const rejectRequest = z.object({ reason: reasonSchema });
 export type RejectRequest = z.infer<typeof rejectRequest>;
 
-export const payWithdrawalRequest = z.object({ payoutReference: optionalText('Payout reference', 200) });
+export const payWithdrawalRequest = z.object({
+  payoutReference: optionalChainReference('Payout reference', 200),
+});
 export type PayWithdrawalRequest = z.infer<typeof payWithdrawalRequest>;
 
 export const adjustableFigures = ['available', 'invested', 'profit'] as const;

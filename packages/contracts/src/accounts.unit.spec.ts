@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { z } from 'zod';
 import { accountMessages } from './account-messages.js';
-import { adjustBalancesRequest, changedFigures } from './accounts.js';
+import { adjustBalancesRequest, changedFigures, depositRequest, payWithdrawalRequest } from './accounts.js';
 
 const shown = { available: '1500.00', invested: '5000.00', profit: '250.00' };
 
@@ -58,5 +58,48 @@ describe('adjustBalancesRequest', () => {
     expect(z.flattenError(negative.error!).fieldErrors).toEqual({
       available: [accountMessages.invalidAmount],
     });
+  });
+});
+
+describe("a chain reference: the member's transaction hash and the admin's payout reference", () => {
+  const deposit = {
+    plan: '7d1f6a0e-3b7c-4d5e-9f10-2a3b4c5d6e7f',
+    amount: '1500.00',
+    payment_method: '0c9e8d7f-6a5b-4c3d-8e2f-1a0b9c8d7e6f',
+  };
+  const hashOf = (transaction_hash: string) => depositRequest.safeParse({ ...deposit, transaction_hash });
+  const hashError = (transaction_hash: string) =>
+    z.flattenError(hashOf(transaction_hash).error ?? new z.ZodError([])).fieldErrors.transaction_hash;
+
+  it('keeps what explorers show: hex, base58, a link to the transaction', () => {
+    for (const hash of [
+      '0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060',
+      '4vJ9JU1bJJE96FWSJKvHsmmFADCg4gpZQff4P3bkLKi',
+      'https://etherscan.io/tx/0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060',
+    ])
+      expect(hashOf(` ${hash} `).data?.transaction_hash).toBe(hash);
+    expect(hashOf('').data?.transaction_hash).toBeNull();
+  });
+
+  it.each([
+    ['a zero-width space', '0xabc\u200bdef'],
+    ['a right-to-left mark', '0xabc\u200fdef'],
+    ['a Cyrillic letter that looks Latin', '0x\u0430bc'],
+    ['a space inside', '0xabc def'],
+    ['an emoji', '0xabc\u{1F600}'],
+  ])('refuses %s, naming the field', (_, hash) => {
+    expect(hashError(hash)).toEqual([
+      'Transaction hash may hold only letters, digits and punctuation, without spaces',
+    ]);
+  });
+
+  it('holds the payout reference to the same', () => {
+    expect(payWithdrawalRequest.safeParse({ payoutReference: '0xdef' }).data).toEqual({
+      payoutReference: '0xdef',
+    });
+    const refused = payWithdrawalRequest.safeParse({ payoutReference: '0xd\u200bef' });
+    expect(z.flattenError(refused.error ?? new z.ZodError([])).fieldErrors.payoutReference).toEqual([
+      'Payout reference may hold only letters, digits and punctuation, without spaces',
+    ]);
   });
 });

@@ -23,6 +23,7 @@ afterAll(async () => {
 });
 
 const FORM = { plan: BASIC_PLAN.id, amount: '1500.00', payment_method: BITCOIN.id };
+const HASH_REFUSED = 'Transaction hash may hold only letters, digits and punctuation, without spaces';
 const BOUNDARY = 'ledgerstone-test-boundary';
 
 /** A multipart body written by hand, for the shapes a form library would never send. */
@@ -128,6 +129,21 @@ describe('POST /api/deposit with a form of the wrong shape', () => {
       body: {
         message: accountMessages.formValueTooLong,
         fieldErrors: { transaction_hash: [accountMessages.formValueTooLong] },
+      },
+    },
+    {
+      shape:
+        'a transaction hash with a zero-width space, which would show staff another hash than the one kept',
+      send: () =>
+        postRaw(
+          multipartBody({ ...FORM, transaction_hash: '0xabc\u200bdef' }, [
+            { field: 'payment_proof', content: PNG },
+          ]),
+        ),
+      status: 400,
+      body: {
+        message: HASH_REFUSED,
+        fieldErrors: { transaction_hash: [HASH_REFUSED] },
       },
     },
     {
