@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { randomUUID } from 'node:crypto';
 import { tooManyAttemptsMessage } from '@ledgerstone/contracts';
 import { depositRequest, signInAs } from '../testing/account-steps.js';
 import { PNG, startAccountsTestApp, type AccountsTestApp } from '../testing/accounts-test-app.js';
@@ -74,5 +75,25 @@ describe('POST /api/deposit', () => {
         .attach('payment_proof', large, { filename: 'large.png', contentType: 'image/png' }),
     );
     expect(await stored(carol.userId)).toEqual(before);
+  });
+
+  it('does not count a retry with the Idempotency-Key of a counted request, which makes no second deposit', async () => {
+    const [dora] = await signInAs(testApp, 'member');
+    const key = randomUUID();
+    const first = await depositRequest(dora.browser, '1500.00').set('Idempotency-Key', key).expect(201);
+    for (let retry = 1; retry <= LIMIT; retry++) {
+      const again = await depositRequest(dora.browser, '1500.00').set('Idempotency-Key', key).expect(201);
+      expect(again.body).toEqual(first.body);
+    }
+    expect(await stored(dora.userId)).toMatchObject({ events: 1, proofs: 1 });
+
+    for (let n = 2; n <= LIMIT; n++)
+      await depositRequest(dora.browser, '1500.00').set('Idempotency-Key', randomUUID()).expect(201);
+    expectRefused(await depositRequest(dora.browser, '1500.00').set('Idempotency-Key', randomUUID()));
+    // Over the limit, the first request's retry is still answered as it was.
+    expect(
+      (await depositRequest(dora.browser, '1500.00').set('Idempotency-Key', key).expect(201)).body,
+    ).toEqual(first.body);
+    expect(await stored(dora.userId)).toMatchObject({ events: LIMIT, proofs: LIMIT });
   });
 });

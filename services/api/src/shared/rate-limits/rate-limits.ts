@@ -52,6 +52,7 @@ export class RateLimits {
   private readonly forgotPasswordPerIp: RateLimiterRedis;
   private readonly signupNotice: RateLimiterRedis;
   private readonly depositsPerMember: RateLimiterRedis;
+  private readonly depositWindowSeconds: number;
 
   constructor(
     private readonly redis: Redis,
@@ -88,6 +89,7 @@ export class RateLimits {
     this.forgotPasswordPerIp = this.limiter('forgot-password:ip', config.forgotPasswordPerIp);
     this.signupNotice = this.limiter('signup-notice:account', SIGNUP_NOTICE);
     this.depositsPerMember = this.limiter('deposits:account', config.depositsPerMember);
+    this.depositWindowSeconds = config.depositsPerMember.windowSeconds;
   }
 
   async signup(ip: string): Promise<void> {
@@ -180,9 +182,21 @@ export class RateLimits {
     await consume(this.resendPerAccount, accountIdentity(accountId));
   }
 
-  /** Counted before the form is read, so a refused request neither holds its proof in memory nor stores it. */
-  async depositRequest(userId: string): Promise<void> {
-    await consume(this.depositsPerMember, accountIdentity(userId));
+  /**
+   * Counted before the form is read, so a refused request neither holds its proof in memory nor stores it. A
+   * request repeating an Idempotency-Key the member's counted request sent within the window is a retry (its
+   * first answer is replayed, no second deposit made) and is not counted again. The key is remembered only once
+   * its request was counted, so requests racing with one key may each be counted, never none.
+   */
+  async depositRequest(userId: string, idempotencyKey?: string): Promise<void> {
+    const account = accountIdentity(userId);
+    const counted =
+      idempotencyKey === undefined
+        ? undefined
+        : `${this.keyPrefix}:deposits:counted-key:${account}:${createHash('sha256').update(idempotencyKey).digest('hex')}`;
+    if (counted !== undefined && (await this.redis.exists(counted)) === 1) return;
+    await consume(this.depositsPerMember, account);
+    if (counted !== undefined) await this.redis.set(counted, '1', 'EX', this.depositWindowSeconds);
   }
 
   /** Whether a "someone tried to sign up with your address" notice may go to this account now (one an hour). */
