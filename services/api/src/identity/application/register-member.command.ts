@@ -73,12 +73,14 @@ export class RegisterMemberHandler implements ICommandHandler<RegisterMember> {
       // Answered as for a new address (the ticket names an account that does not exist), so the answer tells
       // nobody which addresses are registered (nor does verifying with it); the owner hears of it by mail.
       await this.decoys.issue(userId, now);
+      const owner = await this.accountWithAddress(signup.email);
       await this.signupDecoys.remember(
         this.db,
         { email: signup.email, password: signup.password, decoyUserId: userId },
+        owner,
         now,
       );
-      await this.tellOwner(signup.email, context);
+      await this.tellOwner(owner, context);
     } else {
       this.events.committed();
       await this.mail.enqueue(mail);
@@ -89,14 +91,21 @@ export class RegisterMemberHandler implements ICommandHandler<RegisterMember> {
     return { userId, ticket: issueVerificationTicket(userId, now, this.config.cookieSecret) };
   }
 
-  /** Mails the owner of a registered address that someone tried to sign up with it, at most once an hour. */
-  private async tellOwner(email: string, context: RequestContext): Promise<void> {
-    const owner = await this.db
+  /** The account holding an address, spelt in any case (a closed account holds none). */
+  private accountWithAddress(email: string) {
+    return this.db
       .selectFrom('users')
-      .select(['email', 'first_name', 'role'])
+      .select(['email', 'first_name', 'role', 'status'])
       .where(sql<string>`lower(email)`, '=', email.toLowerCase())
       .where('status', '!=', 'closed')
       .executeTakeFirst();
+  }
+
+  /** Mails the owner of a registered address that someone tried to sign up with it, at most once an hour. */
+  private async tellOwner(
+    owner: { email: string | null; first_name: string; role: string } | undefined,
+    context: RequestContext,
+  ): Promise<void> {
     const address = owner?.email;
     if (!owner || !address || !(await this.rateLimits.maySendSignupNotice(address))) return;
     const audience = owner.role === 'member' ? 'member' : 'admin';

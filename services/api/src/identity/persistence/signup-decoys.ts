@@ -1,6 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { sql } from 'kysely';
 import type { ApiConfig } from '../../shared/config/config.js';
 import { API_CONFIG } from '../../shared/infrastructure/infrastructure.tokens.js';
 import { signupDecoyMac } from '../domain/secrets.js';
@@ -22,19 +21,18 @@ export class SignupDecoys {
     this.secret = config.cookieSecret;
   }
 
-  /** After a signup with an address that has an account: keeps the decoy unless the account is unverified. */
+  /**
+   * After a signup with an address that has an account (`owner`, as read after the signup found it taken):
+   * keeps the decoy unless the account is unverified.
+   */
   async remember(
     db: IdentityDatabase,
     signup: { email: string; password: string; decoyUserId: string },
+    owner: { status: string } | undefined,
     now: Date,
   ): Promise<void> {
+    if (!owner || owner.status === 'unverified') return;
     const email = signup.email.toLowerCase();
-    const account = await db
-      .selectFrom('users')
-      .select('status')
-      .where(sql<string>`lower(email)`, '=', email)
-      .executeTakeFirst();
-    if (!account || account.status === 'unverified') return;
     await db
       .insertInto('signup_decoys')
       .values({
