@@ -3,7 +3,6 @@ import { visualizer } from 'rollup-plugin-visualizer';
 import { dirname, join } from 'node:path';
 import { defaultClientConditions, defaultServerConditions, defineConfig, type Plugin } from 'vite';
 
-import { firstVisitChunks } from './build/first-visit-chunks.js';
 import { reactRouterTreeShaking } from './build/react-router-tree-shaking.js';
 
 /**
@@ -26,27 +25,11 @@ function muiThemesWithoutCssVariables(): Plugin {
   };
 }
 
-// The member dashboard's first visit: the app's entry, then the member area's layout and home with react-query.
-const dashboardFirstVisit = firstVisitChunks(import.meta.dirname, {
-  appEntry: 'src/main.tsx',
-  islandsEntry: 'src/islands.tsx',
-  memberFirstVisit: [
-    'src/app/routes/dashboard/layout.tsx',
-    'src/app/routes/dashboard/home.tsx',
-    'src/lib/query-provider.tsx',
-  ],
-});
-const inGroup = (group: Set<string>) => ({
-  test: (id: string) => group.has(id),
-  includeDependenciesRecursively: false,
-});
-
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     react(),
     muiThemesWithoutCssVariables(),
     reactRouterTreeShaking(),
-    dashboardFirstVisit.plugin,
     // What each chunk holds, by module and gzip size: dist/bundle-report.html (not for the pre-render's bundle).
     ...(isSsrBuild
       ? []
@@ -86,10 +69,6 @@ export default defineConfig(({ isSsrBuild }) => ({
                   name: 'react-query',
                   test: /node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]/,
                 },
-                // The rest of /dashboard's first visit in three chunks instead of some 50 (build/first-visit-chunks.ts).
-                { name: 'app', ...inGroup(dashboardFirstVisit.groups.app) },
-                { name: 'member-shared', ...inGroup(dashboardFirstVisit.groups.memberShared) },
-                { name: 'member', ...inGroup(dashboardFirstVisit.groups.member) },
               ],
             },
           },
