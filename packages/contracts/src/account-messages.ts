@@ -94,6 +94,7 @@ export const approvalMessages = {
     DepositRejected: 'The deposit was rejected without this proposal.',
     WithdrawalPaid: 'The withdrawal was paid without this proposal.',
     WithdrawalRejected: 'The withdrawal was rejected without this proposal.',
+    AccountClosed: 'The account was closed.',
   },
   expired: 'This proposal expired; propose again.',
   alreadyDecided: (status: string) => `This proposal was already ${status}.`,

@@ -8,7 +8,7 @@ import {
   type ProposalResponse,
 } from '@ledgerstone/contracts';
 import { EventStore } from '@ledgerstone/eventstore';
-import { approvalStreamId } from '@ledgerstone/ledger';
+import { approvalStreamId, userStreamId } from '@ledgerstone/ledger';
 import { signLockLink } from '@ledgerstone/process-kit';
 import { randomUUID } from 'node:crypto';
 import type TestAgent from 'supertest/lib/agent.js';
@@ -446,6 +446,38 @@ describe('deposits, payouts, locks, limits and the catalog', () => {
       expect(await accountEventTypes(member.userId)).toEqual(['DepositRequested', decidedBy]);
     },
   );
+
+  it('Given a confirmation and an adjustment proposed, When the account is closed, Then both are closed as superseded, with why, and cannot be approved', async () => {
+    const [member] = await signInAs(testApp, 'member');
+    const deposit = await requestDeposit(member.browser, '1700.00');
+    const confirmation = await maker.browser
+      .post(`/api/admin/deposits/${deposit.depositId}/confirm`)
+      .expect(202);
+    const proposals = [
+      (confirmation.body as ProposalResponse).approval_id,
+      await propose(member.userId, '25.00', 1),
+    ];
+
+    await checker.browser.delete(`/api/admin/users/${member.userId}`).expect(200);
+
+    expect(await pending(checker.browser, member.userId)).toEqual([]);
+    const closedEvent = (await testApp.app.get(EventStore).readStream(userStreamId(member.userId))).find(
+      (event) => event.type === 'AccountClosed',
+    );
+    for (const approvalId of proposals) {
+      expect((await approvalEvents(approvalId)).at(-1)).toMatchObject({
+        type: 'ApprovalSuperseded',
+        data: { reason: approvalMessages.superseded.AccountClosed },
+        metadata: { actorRole: 'system', causationId: closedEvent?.id },
+      });
+      const late = await decide(thirdAdmin.browser, approvalId, 'approve');
+      expect({ status: late.status, message: late.body.message }).toEqual({
+        status: 409,
+        message: approvalMessages.alreadyDecided('superseded'),
+      });
+    }
+    expect(await accountEventTypes(member.userId)).toEqual(['DepositRequested']);
+  });
 
   it('a payout above the threshold waits for a second admin', async () => {
     const { member, approvalId } = await proposedPayout('tx-0001');

@@ -24,6 +24,7 @@ import {
   type ApprovalState,
   type ApprovalStatus,
   type Cents,
+  userStreamId,
 } from '@ledgerstone/ledger';
 import { sql } from 'kysely';
 import { FourEyes, type CoSignature, type Proposal } from '../../shared/approvals/four-eyes.js';
@@ -228,8 +229,8 @@ export class ApprovalDesk extends FourEyes {
 
   /**
    * Closes every pending proposal (or the one named) that can no longer run: superseded once its deposit or
-   * withdrawal was decided without it, expired once its time ran out. Both happen when proposals are next read,
-   * proposed or decided.
+   * withdrawal was decided without it, or once the account it would change was closed; expired once its time
+   * ran out. All happen when proposals are next read, proposed or decided.
    */
   async closeDue(approvalId?: string): Promise<void> {
     const now = this.clock.now();
@@ -267,6 +268,13 @@ export class ApprovalDesk extends FourEyes {
         limit 1
       ) decided
       where a.status = 'pending' and a.kind in ('ConfirmDeposit', 'MarkWithdrawalPaid')
+        ${approvalId === undefined ? sql`` : sql`and a.approval_id = ${approvalId}`}
+      union all
+      select a.approval_id, closed.type, closed.event_id
+      from approvals a
+      join events closed
+        on closed.stream_id = ${userStreamId('')} || a.user_id::text and closed.type = 'AccountClosed'
+      where a.status = 'pending' and a.kind in (${sql.join(CLOSED_ACCOUNT_REFUSES)})
         ${approvalId === undefined ? sql`` : sql`and a.approval_id = ${approvalId}`}
     `.execute(this.db);
     return rows;
@@ -405,8 +413,22 @@ function rowChange(change: ApprovalRowChange, event: ApprovalEvent): ApprovalRow
   }
 }
 
-/** The events that decide a deposit or a withdrawal, which a pending proposal on it cannot outlive. */
+/**
+ * The events a pending proposal cannot outlive: those deciding its deposit or withdrawal, and the close of its
+ * account.
+ */
 type DecidedWithout = keyof typeof approvalMessages.superseded;
+
+/**
+ * What a closed account refuses (the decider's `accountOpen`): a proposal of these is superseded by the close.
+ * Paying or rejecting what the member asked for before the close still runs.
+ */
+const CLOSED_ACCOUNT_REFUSES: readonly ApprovalKind[] = [
+  'ConfirmDeposit',
+  'AdjustBalances',
+  'SetWithdrawalLimits',
+  'UnlockAccount',
+];
 
 /** Thrown by an approval's check to roll back the action's transaction: the approval failed, and nothing runs. */
 class FailedToRun extends Error {}
