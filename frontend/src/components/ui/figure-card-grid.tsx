@@ -1,5 +1,4 @@
 import Box from '@mui/material/Box';
-import Grid from '@mui/material/Grid';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
@@ -25,54 +24,63 @@ type FigureCardGridProps = {
 /** A row of outlined cards, each a region named by its title with one large figure. */
 export function FigureCardGrid({ figures, perRowLarge, titleLevel }: FigureCardGridProps) {
   return (
-    <Grid container spacing={2} sx={{ mb: 4 }}>
+    <Box
+      sx={{
+        display: 'grid',
+        gap: 2,
+        mb: 4,
+        gridTemplateColumns: {
+          xs: 'minmax(0, 1fr)',
+          sm: 'repeat(2, minmax(0, 1fr))',
+          lg: `repeat(${perRowLarge}, minmax(0, 1fr))`,
+        },
+      }}
+    >
       {figures.map((figure) => (
-        <Grid key={figure.key} size={{ xs: 12, sm: 6, lg: 12 / perRowLarge }}>
-          <Paper
-            component="section"
-            aria-label={figure.title}
-            variant="outlined"
-            sx={{
-              p: 2.5,
-              height: '100%',
-              display: 'flex',
-              gap: 2,
-              alignItems: 'center',
-              borderColor: figure.highlighted ? 'primary.main' : undefined,
-            }}
-          >
-            {figure.icon && (
-              <Box
-                aria-hidden="true"
-                sx={{
-                  display: 'grid',
-                  placeItems: 'center',
-                  width: 44,
-                  height: 44,
-                  borderRadius: 2,
-                  bgcolor: 'rgba(212, 175, 90, 0.14)',
-                  color: 'primary.main',
-                  flexShrink: 0,
-                }}
-              >
-                {figure.icon}
-              </Box>
-            )}
-            <Box sx={{ minWidth: 0, flexGrow: 1 }}>
-              <Typography
-                variant="h2"
-                component={titleLevel}
-                sx={{ fontSize: 14, fontFamily: 'inherit', color: 'text.secondary' }}
-              >
-                {figure.title}
-              </Typography>
-              <Typography sx={{ fontSize: 22, fontWeight: 700, mt: 0.5, overflowWrap: 'anywhere' }}>
-                {figure.value}
-              </Typography>
+        <Paper
+          key={figure.key}
+          component="section"
+          aria-label={figure.title}
+          variant="outlined"
+          sx={{
+            p: 2.5,
+            display: 'flex',
+            gap: 2,
+            alignItems: 'center',
+            borderColor: figure.highlighted ? 'primary.main' : undefined,
+          }}
+        >
+          {figure.icon && (
+            <Box
+              aria-hidden="true"
+              sx={{
+                display: 'grid',
+                placeItems: 'center',
+                width: 44,
+                height: 44,
+                borderRadius: 2,
+                bgcolor: 'rgba(212, 175, 90, 0.14)',
+                color: 'primary.main',
+                flexShrink: 0,
+              }}
+            >
+              {figure.icon}
             </Box>
-          </Paper>
-        </Grid>
+          )}
+          <Box sx={{ minWidth: 0, flexGrow: 1 }}>
+            <Typography
+              variant="h2"
+              component={titleLevel}
+              sx={{ fontSize: 14, fontFamily: 'inherit', color: 'text.secondary' }}
+            >
+              {figure.title}
+            </Typography>
+            <Typography sx={{ fontSize: 22, fontWeight: 700, mt: 0.5, overflowWrap: 'anywhere' }}>
+              {figure.value}
+            </Typography>
+          </Box>
+        </Paper>
       ))}
-    </Grid>
+    </Box>
   );
 }
