@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
-import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
+import { darken, type SxProps, type Theme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import type { RunningInvestments as RunningInvestmentList } from '@ledgerstone/contracts';
 // The money format alone: the contracts' index would bring zod into the dashboard's first load.
@@ -11,6 +11,27 @@ import type { RunningInvestment } from '../api/get-running-investments.js';
 import { formatDate } from '../format.js';
 
 const DAY_MS = 86_400_000;
+
+const track = (theme: Theme) => darken(theme.palette.primary.main, 0.5);
+
+/**
+ * The browser's own progress bar, drawn as MUI's determinate LinearProgress is (its track the primary colour
+ * darkened by half, its bar the primary colour): the same bar without LinearProgress's animations and
+ * variants, about 1.5 KB of gzip script on the dashboard's first visit.
+ */
+const termProgressStyle: SxProps<Theme> = {
+  flexGrow: 1,
+  minWidth: 0,
+  height: 8,
+  border: 0,
+  borderRadius: 4,
+  overflow: 'hidden',
+  appearance: 'none',
+  bgcolor: track,
+  '&::-webkit-progress-bar': { bgcolor: track },
+  '&::-webkit-progress-value': { bgcolor: 'primary.main' },
+  '&::-moz-progress-bar': { bgcolor: 'primary.main' },
+};
 
 /**
  * Days of the term accrued so far: the first term day is the day after the start, so the day accrued
@@ -76,11 +97,12 @@ function InvestmentItem({ investment, divider }: { investment: RunningInvestment
         <Figure label="Profit so far" value={formatUsd(investment.accrued)} />
       </Box>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
-        <LinearProgress
-          variant="determinate"
-          value={(days / investment.term_days) * 100}
+        <Box
+          component="progress"
+          value={days}
+          max={investment.term_days}
           aria-label={progressName}
-          sx={{ flexGrow: 1, height: 8, borderRadius: 4 }}
+          sx={termProgressStyle}
         />
         <Typography variant="body2" sx={{ color: 'text.secondary', whiteSpace: 'nowrap' }} aria-hidden="true">
           {days} of {investment.term_days} days
