@@ -51,9 +51,6 @@ export const siteThemeOptions: ThemeOptions = {
       defaultProps: { disableElevation: true },
       styleOverrides: { root: { borderRadius: 999, paddingInline: 20 } },
     },
-    MuiAppBar: {
-      styleOverrides: { root: { backgroundImage: 'none' } },
-    },
     MuiPaper: {
       styleOverrides: { root: { backgroundImage: 'none' } },
     },
