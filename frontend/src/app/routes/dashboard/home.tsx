@@ -1,6 +1,5 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { lazy, memo, Suspense } from 'react';
 
@@ -63,10 +62,15 @@ const HomeContent = memo(function HomeContent({
     <>
       <title>{`Dashboard | ${env.PRODUCT_NAME}`}</title>
       <PriceTicker prices={prices.data} isError={prices.isError} />
-      <Stack
-        direction={{ xs: 'column', sm: 'row' }}
-        spacing={2}
-        sx={{ mb: 3, justifyContent: 'space-between', alignItems: { sm: 'flex-end' } }}
+      <Box
+        sx={{
+          display: 'flex',
+          flexDirection: { xs: 'column', sm: 'row' },
+          gap: 2,
+          mb: 3,
+          justifyContent: 'space-between',
+          alignItems: { sm: 'flex-end' },
+        }}
       >
         <Box>
           <Typography variant="h4" component="h1">
@@ -78,15 +82,15 @@ const HomeContent = memo(function HomeContent({
             </Typography>
           )}
         </Box>
-        <Stack direction="row" spacing={1.5}>
+        <Box sx={{ display: 'flex', gap: 1.5 }}>
           <Button variant="contained" href={paths.dashboard.deposit.path}>
             Deposit
           </Button>
           <Button variant="outlined" href={paths.dashboard.withdraw.path}>
             Withdraw
           </Button>
-        </Stack>
-      </Stack>
+        </Box>
+      </Box>
       {(protection.data?.lock || protection.data?.hold) && (
         <Suspense fallback={null}>
           <WithdrawalProtectionAlerts protection={protection.data} />

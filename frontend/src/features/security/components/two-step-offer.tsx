@@ -1,10 +1,10 @@
 import { twoStepOfferMessages } from '@ledgerstone/contracts/two-step-offer-messages';
 import CloseIcon from '@mui/icons-material/Close';
 import SecurityIcon from '@mui/icons-material/Security';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 
@@ -43,9 +43,9 @@ export function TwoStepOffer() {
       variant="outlined"
       sx={{ p: { xs: 2, sm: 2.5 }, mb: 3, borderColor: 'primary.dark' }}
     >
-      <Stack direction="row" spacing={2} sx={{ alignItems: 'flex-start' }}>
+      <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-start' }}>
         <SecurityIcon aria-hidden sx={{ color: 'primary.main', mt: 0.5 }} />
-        <Stack spacing={1.5} sx={{ flexGrow: 1, minWidth: 0 }}>
+        <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5, flexGrow: 1, minWidth: 0 }}>
           <Typography id={titleId} variant="h6" component="h2">
             {twoStepOfferMessages.offerToMembers}
           </Typography>
@@ -56,7 +56,7 @@ export function TwoStepOffer() {
           <Button variant="contained" href={paths.dashboard.security.path} sx={{ alignSelf: 'flex-start' }}>
             Set up two-step verification
           </Button>
-        </Stack>
+        </Box>
         <IconButton
           aria-label="Dismiss"
           onClick={() => {
@@ -66,7 +66,7 @@ export function TwoStepOffer() {
         >
           <CloseIcon />
         </IconButton>
-      </Stack>
+      </Box>
     </Paper>
   );
 }
