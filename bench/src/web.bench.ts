@@ -82,7 +82,8 @@ for (const page of results) {
   console.log(
     `\nJavaScript loaded by a first visit to ${page.path} (gzip; budget ${page.budgetKb} KB: ${verdict}):`,
   );
-  for (const script of page.scripts) console.log(`  ${kb(script.gzipBytes).padStart(9)}  ${script.file}`);
+  for (const script of page.scripts)
+    console.log(`  ${kb(script.gzipBytes).padStart(9)}  ${script.file}  ${script.chunk}`.trimEnd());
   console.log(`  ${kb(page.gzipBytes).padStart(9)}  total, ${page.scripts.length} files`);
 }
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, openContext } from './browser.js';
 import { waitForMail } from './mail.js';
-import { startPlatform, type RunningPlatform } from './platform.js';
+import { builtFile, startPlatform, type RunningPlatform } from './platform.js';
 
 /** Logs in at /login; `toast`, when given, must show on the dashboard (the login page carries it there). */
 async function logIn(page: Page, baseUrl: string, email: string, password: string, { toast = '' } = {}) {
@@ -95,7 +95,7 @@ describe('authentication journeys through the whole stack', () => {
     const context = await openContext(browser, { viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     const { baseUrl } = platform;
-    await page.route('**/assets/login-screen-*.js', (route) => route.abort());
+    await page.route(`**/${builtFile('src/app/routes/auth/login-screen.tsx')}`, (route) => route.abort());
     const islandFailed = page.waitForEvent('console', (message) => message.type() === 'error');
     const documentRequests: string[] = [];
     page.on('request', (request) => {

@@ -12,6 +12,18 @@ import { freePort } from '@ledgerstone/process-kit/testing';
 const repoRoot = new URL('../../', import.meta.url).pathname;
 
 /**
+ * The file the web build wrote a source module's chunk to (`assets/<hash>.js`), as its manifest says: chunks
+ * are named by their hash alone. `source` is relative to frontend/, as `src/app/routes/auth/login-screen.tsx`.
+ */
+export function builtFile(source: string): string {
+  const manifestFile = join(repoRoot, 'frontend/dist/.vite/manifest.json');
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, { file: string }>;
+  const chunk = manifest[source];
+  if (!chunk) throw new Error(`${source} is not a chunk of the web build (${manifestFile})`);
+  return chunk.file;
+}
+
+/**
  * The api's clock in a browser test: the api reads its offset from real time from a file (`TEST_CLOCK_FILE`), so
  * a test moves the platform's time forward instead of waiting for it to pass.
  */
