@@ -5,15 +5,19 @@ import { serviceLinks } from '../components/layout/public-navigation.js';
 import { paths } from '../config/paths.js';
 import { PageNavigationContext, type PageNavigation } from '../lib/page-navigation.js';
 import { preloadableLazy, type PreloadableComponent } from '../lib/preloadable-lazy.js';
-import { NotFoundRoute } from './routes/not-found.js';
 import { RouteErrorBoundary } from './routes/route-error.js';
 
 type LazyRouteModule = { Component?: ComponentType | null };
 
+const loadNotFound = async () => (await import('./routes/not-found.js')).NotFoundRoute;
+
 /** A route module's Component, loaded on the first visit (a chunk of its own). */
 function lazyRoute(load: () => Promise<LazyRouteModule>): PreloadableComponent {
-  return preloadableLazy(() => load().then((routeModule) => routeModule.Component ?? NotFoundRoute));
+  return preloadableLazy(async () => (await load()).Component ?? (await loadNotFound()));
 }
+
+/** The 404 screen, loaded only when no route matches the path, as every other screen is. */
+const NotFound = preloadableLazy(loadNotFound);
 
 /** A top-level area's route module, with react-query provided (see withQueries). */
 function lazyArea(load: () => Promise<LazyRouteModule>): PreloadableComponent {
@@ -139,7 +143,7 @@ const memberRoutes: RouteObject = {
     },
     { path: member.statement.path, Component: lazyRoute(() => import('./routes/dashboard/statement.js')) },
     { path: member.security.path, Component: lazyRoute(() => import('./routes/dashboard/security.js')) },
-    { path: '*', Component: NotFoundRoute },
+    { path: '*', Component: NotFound },
   ],
 };
 
@@ -170,7 +174,7 @@ const adminRoutes: RouteObject = {
       Component: lazyRoute(() => import('./routes/admin/reconciliation.js')),
     },
     { path: admin.security.path, Component: lazyRoute(() => import('./routes/admin/security.js')) },
-    { path: '*', Component: NotFoundRoute },
+    { path: '*', Component: NotFound },
   ],
 };
 
@@ -200,7 +204,7 @@ const appRoutes: RouteObject[] = [
         path: service.href,
         Component: lazyRoute(() => import('./routes/public/asset.js')),
       })),
-      { path: '*', Component: NotFoundRoute },
+      { path: '*', Component: NotFound },
     ],
   },
 ];
