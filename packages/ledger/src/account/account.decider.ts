@@ -267,6 +267,21 @@ export type AccountCommand =
   | UnlockAccount
   | SetWithdrawalLimits;
 
+/** The commands that carry whether the account is open: a closed account refuses them all (`requireOpen`). */
+type RefusedWhenClosed = Extract<AccountCommand, { data: { accountOpen: boolean } }>['type'];
+const refusedWhenClosed: Record<RefusedWhenClosed, true> = {
+  RequestDeposit: true,
+  ConfirmDeposit: true,
+  RequestWithdrawal: true,
+  AdjustBalance: true,
+  AdjustBalances: true,
+  SavePayoutAddresses: true,
+  UnlockAccount: true,
+  SetWithdrawalLimits: true,
+};
+/** What a closed account refuses; the compiler keeps it to the commands that carry `accountOpen`. */
+export const closedAccountRefuses: ReadonlySet<string> = new Set(Object.keys(refusedWhenClosed));
+
 // The request schemas refuse with the same words: both take them from the contracts' account messages.
 export const INVALID_AMOUNT = accountMessages.invalidAmount;
 export const INVALID_REASON = accountMessages.invalidReason;

@@ -21,6 +21,21 @@ export type ApprovalKind =
   | 'ChangePaymentMethod'
   | 'ClosePeriod';
 
+const approvalKinds: Record<ApprovalKind, true> = {
+  AdjustBalances: true,
+  ConfirmDeposit: true,
+  MarkWithdrawalPaid: true,
+  UnlockAccount: true,
+  SetWithdrawalLimits: true,
+  CreatePlan: true,
+  ChangePlan: true,
+  CreatePaymentMethod: true,
+  ChangePaymentMethod: true,
+  ClosePeriod: true,
+};
+/** Every kind, kept complete by the compiler. */
+export const APPROVAL_KINDS = Object.keys(approvalKinds) as readonly ApprovalKind[];
+
 /** The action as proposed: its kind, whose account, and the request it will run (the api reads `request`). */
 export interface ApprovalAction {
   kind: ApprovalKind;

@@ -9,9 +9,11 @@ import {
 } from '@ledgerstone/eventstore';
 import {
   accountStreamId,
+  APPROVAL_KINDS,
   ApprovalError,
   approvalStreamId,
   centsFromString,
+  closedAccountRefuses,
   decideApproval,
   evolveApproval,
   initialApprovalState,
@@ -420,15 +422,10 @@ function rowChange(change: ApprovalRowChange, event: ApprovalEvent): ApprovalRow
 type DecidedWithout = keyof typeof approvalMessages.superseded;
 
 /**
- * What a closed account refuses (the decider's `accountOpen`): a proposal of these is superseded by the close.
- * Paying or rejecting what the member asked for before the close still runs.
+ * The proposals a close supersedes: those whose command a closed account refuses (the account decider's
+ * `closedAccountRefuses`). Paying or rejecting what the member asked for before the close still runs.
  */
-const CLOSED_ACCOUNT_REFUSES: readonly ApprovalKind[] = [
-  'ConfirmDeposit',
-  'AdjustBalances',
-  'SetWithdrawalLimits',
-  'UnlockAccount',
-];
+const CLOSED_ACCOUNT_REFUSES = APPROVAL_KINDS.filter((kind) => closedAccountRefuses.has(kind));
 
 /** Thrown by an approval's check to roll back the action's transaction: the approval failed, and nothing runs. */
 class FailedToRun extends Error {}
