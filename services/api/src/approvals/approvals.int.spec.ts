@@ -8,7 +8,7 @@ import {
   type ProposalResponse,
 } from '@ledgerstone/contracts';
 import { EventStore } from '@ledgerstone/eventstore';
-import { approvalStreamId, userStreamId } from '@ledgerstone/ledger';
+import { approvalStreamId, CATALOG_STREAM_ID, userStreamId } from '@ledgerstone/ledger';
 import { signLockLink } from '@ledgerstone/process-kit';
 import { randomUUID } from 'node:crypto';
 import type TestAgent from 'supertest/lib/agent.js';
@@ -666,7 +666,7 @@ describe('deposits, payouts, locks, limits and the catalog', () => {
     expect(await pending(auditor.browser)).toEqual(before);
   });
 
-  it('deactivating a plan is not proposed: it moves no money, and stopping a plan must not wait for a second admin', async () => {
+  it('deactivating a plan is not proposed, by its button or by an edit: it moves no money, and stopping a plan must not wait for a second admin', async () => {
     const created = await maker.browser.post('/api/admin/plans').send({
       kind: 'real_estate',
       name: 'HARBOUR',
@@ -687,7 +687,20 @@ describe('deposits, payouts, locks, limits and the catalog', () => {
       .patch(`/api/admin/plans/${harbour?.id}`)
       .send({ active: true })
       .expect(202);
-    await decide(checker.browser, (offering.body as ProposalResponse).approval_id, 'reject').expect(200);
+    await decide(checker.browser, (offering.body as ProposalResponse).approval_id, 'approve').expect(200);
+
+    const before = await pending(auditor.browser);
+    const edited = await maker.browser
+      .patch(`/api/admin/plans/${harbour?.id}`)
+      .send({ active: false })
+      .expect(200);
+    expect(edited.body).toMatchObject({ name: 'HARBOUR', active: false });
+    expect(await pending(auditor.browser)).toEqual(before);
+    const catalog = await testApp.app.get(EventStore).readStream(CATALOG_STREAM_ID);
+    const harbourChanges = catalog
+      .filter((event) => (event.data as { planId?: string }).planId === harbour?.id)
+      .map((event) => event.type);
+    expect(harbourChanges).toEqual(['PlanCreated', 'PlanDeactivated', 'PlanChanged', 'PlanDeactivated']);
   });
 });
 

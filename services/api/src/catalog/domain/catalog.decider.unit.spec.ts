@@ -11,6 +11,7 @@ import type {
   PlanVersionRecord,
 } from '@ledgerstone/ledger';
 import { specificationFor } from '@ledgerstone/ledger/testing/decider-specification';
+import { onlyDeactivates } from './catalog.js';
 import { catalogDecider, type CatalogCommand } from './catalog.decider.js';
 import {
   CatalogItemNotFoundError,
@@ -355,5 +356,17 @@ describe('Catalog decider', () => {
         .when(command.deactivatePaymentMethod())
         .thenNothing();
     });
+  });
+});
+
+describe('A change that only stops offering an item', () => {
+  it.each([
+    ['active false alone', { active: false }, true],
+    ['active false with the other fields unset', { active: false, percentage: undefined }, true],
+    ['active false with new terms', { active: false, percentage: '12' }, false],
+    ['active true', { active: true }, false],
+    ['new terms alone', { percentage: '12' }, false],
+  ])('%s (%j): a deactivation is %p', (_case, change, deactivation) => {
+    expect(onlyDeactivates(change)).toBe(deactivation);
   });
 });

@@ -86,6 +86,17 @@ export function paymentMethodFrom(record: PaymentMethodRecord): PaymentMethod {
   };
 }
 
+/**
+ * A change that only stops offering a plan or payment method: it is that item's deactivation, whichever way the
+ * admin asked for it (the button or an edit), so it is recorded as one and, moving no money, needs no second admin.
+ */
+export function onlyDeactivates(change: { active?: boolean } & Record<string, unknown>): boolean {
+  return (
+    change.active === false &&
+    Object.entries(change).every(([field, value]) => field === 'active' || value === undefined)
+  );
+}
+
 /** Each event carries the item's whole state after the change, so the catalog is the fold of its events. */
 export function evolve(catalog: Catalog, event: CatalogEvent): Catalog {
   switch (event.type) {

@@ -24,6 +24,7 @@ import type { Actor } from '../../shared/auth/actor.js';
 import { CatalogAdmin, type CatalogChangeContext } from '../application/catalog-admin.js';
 import { CatalogService } from '../application/catalog.service.js';
 import { CatalogProposals } from '../application/catalog-proposals.js';
+import { onlyDeactivates } from '../domain/catalog.js';
 import { FourEyes } from '../../shared/approvals/four-eyes.js';
 import { paymentMethodResponse, planResponse, withPosition } from './catalog-responses.js';
 import { ApiRoute } from '../../shared/http/api-route.js';
@@ -93,6 +94,7 @@ export class AdminCatalogController {
     @RequestInfo() request: RequestContext,
   ): Promise<PlanChangeResponse | ProposalResponse> {
     const change = updatePlanRequest.parse(body);
+    if (onlyDeactivates(change)) return this.deactivatePlan(actor, planId, request);
     if (this.fourEyes.requires('ChangePlan', null)) {
       return this.fourEyes.propose(actor, await this.proposals.planChange(planId, change), request);
     }
@@ -167,6 +169,7 @@ export class AdminCatalogController {
     @RequestInfo() request: RequestContext,
   ): Promise<PaymentMethodChangeResponse | ProposalResponse> {
     const change = updatePaymentMethodRequest.parse(body);
+    if (onlyDeactivates(change)) return this.deactivatePaymentMethod(actor, paymentMethodId, request);
     if (this.fourEyes.requires('ChangePaymentMethod', null)) {
       const proposal = await this.proposals.paymentMethodAddressChange(paymentMethodId, change);
       if (proposal) return this.fourEyes.propose(actor, proposal, request);
