@@ -20,6 +20,7 @@ import { recordAppendTime } from './0018-append-records-append-time.js';
 import { createSignupDecoys } from './0019-signup-decoys.js';
 import { addApprovalFailedAndSuperseded } from './0020-approval-failed-and-superseded.js';
 import { addTransactionHashToAdminList } from './0021-transaction-hash-in-admin-list.js';
+import { indexDecisionsById } from './0022-decision-lookup.js';
 
 // Migrations are listed in code (not read from a folder) so they work the same from src under jest and from dist.
 const migrations: Record<string, Migration> = {
@@ -44,6 +45,7 @@ const migrations: Record<string, Migration> = {
   '0019-signup-decoys': createSignupDecoys,
   '0020-approval-failed-and-superseded': addApprovalFailedAndSuperseded,
   '0021-transaction-hash-in-admin-list': addTransactionHashToAdminList,
+  '0022-decision-lookup': indexDecisionsById,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

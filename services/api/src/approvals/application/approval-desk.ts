@@ -251,7 +251,11 @@ export class ApprovalDesk extends FourEyes {
     }
   }
 
-  /** Pending confirmations and payouts whose deposit or withdrawal an event decided, with that event. */
+  /**
+   * Pending confirmations and payouts whose deposit or withdrawal an event decided, and pending proposals on a
+   * closed account, with that event. The deciding events are found by their deposit's or withdrawal's id
+   * (migration 0022's partial indexes), not by reading each proposal's account stream.
+   */
   private async overtaken(approvalId?: string) {
     const { rows } = await sql<{ approval_id: string; type: DecidedWithout; event_id: string }>`
       select a.approval_id, decided.type, decided.event_id
