@@ -51,11 +51,12 @@ afterAll(async () => {
 describe('the transaction hash in the admin list of an installation from before it', () => {
   it('is added by migration 0021 and filled from the deposits already requested', async () => {
     await rebuildProjection(database.db, transactionsProjection);
-    // The table as the projector created it before the column existed, and migrations up to 0020.
+    // The table as the projector created it before the column existed, and migrations up to 0020 (the later
+    // ones run again after it, as on such an installation; each may run twice).
     await sql`alter table rm_transactions drop column transaction_hash`.execute(database.db);
-    await sql`delete from kysely_migration where name = ${MIGRATION}`.execute(database.db);
+    await sql`delete from kysely_migration where name >= ${MIGRATION}`.execute(database.db);
 
-    expect(await migrateToLatest(database.db as Kysely<unknown>)).toEqual([MIGRATION]);
+    expect((await migrateToLatest(database.db as Kysely<unknown>))[0]).toBe(MIGRATION);
 
     expect(await hashes()).toEqual({
       [ids.aliceDeposit]: HASH,
