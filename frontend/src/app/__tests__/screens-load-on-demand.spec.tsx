@@ -1,16 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { readBuildManifest } from '../../testing/build-manifest.js';
 
-// Reads the build's output: run `npm run build` first (as the frontend's test command does).
 const frontendDir = fileURLToPath(new URL('../../../', import.meta.url));
-
-type ManifestChunk = { file: string; isDynamicEntry?: boolean; imports?: string[] };
-const manifest = JSON.parse(readFileSync(join(frontendDir, 'dist/.vite/manifest.json'), 'utf8')) as Record<
-  string,
-  ManifestChunk
->;
+const manifest = readBuildManifest();
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

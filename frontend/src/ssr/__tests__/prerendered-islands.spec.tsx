@@ -1,14 +1,9 @@
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 
-// Reads the build's output: run `npm run build` first (as the frontend's test command does).
-const distDir = new URL('../../../dist/', import.meta.url);
+import { distDir, readBuildManifest } from '../../testing/build-manifest.js';
 
-type ManifestChunk = { file: string; name?: string; imports?: string[] };
-const manifest = JSON.parse(readFileSync(new URL('.vite/manifest.json', distDir), 'utf8')) as Record<
-  string,
-  ManifestChunk
->;
+const manifest = readBuildManifest();
 
 function prerendered(path: string): Document {
   const file = new URL(`prerendered${path === '/' ? '' : path}/index.html`, distDir);
