@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { LOG_READER_NODE_FLAGS } from '@ledgerstone/eventstore';
+import { SERVICE_NODE_FLAGS } from '@ledgerstone/process-kit';
 import { parse } from 'yaml';
 import { parseConfig } from './config.js';
 
@@ -59,9 +59,12 @@ describe('docker-compose.yml', () => {
     );
   });
 
-  it('runs the projector with the node flags of a log reader, and keeps the shared settings', () => {
+  it.each(['api', 'projector'])('runs the %s with the service node flags', (name) => {
+    expect(compose.services[name]?.environment?.NODE_OPTIONS).toBe(SERVICE_NODE_FLAGS.join(' '));
+  });
+
+  it('keeps the shared settings', () => {
     const environment = compose.services.projector?.environment ?? {};
-    expect(environment.NODE_OPTIONS).toBe(LOG_READER_NODE_FLAGS.join(' '));
     expect(environment.DATABASE_URL).toBe(compose.services.api?.environment?.DATABASE_URL);
   });
 

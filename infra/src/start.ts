@@ -6,9 +6,9 @@ import {
   createDatabase,
   databaseName,
   ensureDatabase,
-  LOG_READER_NODE_FLAGS,
   migrateToLatest,
 } from '@ledgerstone/eventstore';
+import { SERVICE_NODE_FLAGS } from '@ledgerstone/process-kit';
 import { ConfigError, loadDotEnv, parseConfig, type StartConfig } from './config.js';
 import { LOCAL_S3_PORT, startLocalS3, type LocalS3 } from './local-s3.js';
 import {
@@ -117,7 +117,7 @@ async function bringUp(
     supervisor.start({
       name: service,
       script: join(root, `services/${service}/dist/main.js`),
-      nodeArgs: service === 'projector' ? LOG_READER_NODE_FLAGS : [],
+      nodeArgs: service === 'mailer' ? [] : SERVICE_NODE_FLAGS,
       env,
     });
   }

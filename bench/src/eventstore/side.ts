@@ -1,6 +1,6 @@
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { LOG_READER_NODE_FLAGS } from '@ledgerstone/eventstore';
+import { SERVICE_NODE_FLAGS } from '@ledgerstone/process-kit';
 import type { BenchConfig } from './config.js';
 import type { Figure } from './workload.js';
 
@@ -33,7 +33,7 @@ export async function startSide(entry: URL, input: SideInput): Promise<Side> {
   // Run as the projector runs, the process that reads the log in bulk.
   const child = fork(fileURLToPath(entry), {
     stdio: 'inherit',
-    execArgv: [...process.execArgv, ...LOG_READER_NODE_FLAGS],
+    execArgv: [...process.execArgv, ...SERVICE_NODE_FLAGS],
   });
   let pending: { resolve: (reply: Reply) => void; reject: (error: Error) => void } | undefined;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));

@@ -4,9 +4,9 @@ import { fileURLToPath } from 'node:url';
 import {
   createDatabase,
   ensureDatabase,
-  LOG_READER_NODE_FLAGS,
   migrateToLatest,
 } from '@ledgerstone/eventstore';
+import { SERVICE_NODE_FLAGS } from '@ledgerstone/process-kit';
 import { freePort } from '@ledgerstone/process-kit/testing';
 import { answers, startProcess, type BenchProcess } from './processes.js';
 
@@ -88,7 +88,7 @@ function profilingFlags(directory: string | undefined): string[] {
 }
 
 /**
- * The platform as `npm start` runs it (api, projector with the log reader's flags, mailer, s3rver, a mail
+ * The platform as `npm start` runs it (api and projector with their node flags, mailer, s3rver, a mail
  * server), on a database and Redis prefix of its own, with every process's log in `logDirectory`. The mail
  * server drops what it gets.
  */
@@ -151,9 +151,9 @@ export async function startPlatform(options: {
         ...nodeArgs,
       ]);
     // The api first: it seeds the catalog and the first admin, which the projector's read models follow.
-    const api = service('api');
+    const api = service('api', SERVICE_NODE_FLAGS);
     await api.until('answer on /api/health/live', () => answers(`${publicUrl}/api/health/live`));
-    const projector = service('projector', LOG_READER_NODE_FLAGS);
+    const projector = service('projector', SERVICE_NODE_FLAGS);
     const mailer = service('mailer');
     await Promise.all([projector.printed('following the event log'), mailer.printed('connected to queue')]);
     return {

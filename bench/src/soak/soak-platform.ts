@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
-import { LOG_READER_NODE_FLAGS } from '@ledgerstone/eventstore';
+import { SERVICE_NODE_FLAGS } from '@ledgerstone/process-kit';
 import pg from 'pg';
 import { migratedDatabase, platformEnvironment, REPO_ROOT } from '../http/platform.js';
 import { freePort } from '@ledgerstone/process-kit/testing';
@@ -242,6 +242,7 @@ export async function startSoakPlatform(options: {
           process.until('answer on /api/health/live', () =>
             answers(`http://127.0.0.1:${port}/api/health/live`),
           ),
+        SERVICE_NODE_FLAGS,
       ),
     );
     // One api at a time at the first start: the first seeds the catalog and the first admin.
@@ -253,7 +254,7 @@ export async function startSoakPlatform(options: {
         script('projector'),
         { ...env, DATABASE_URL: named(options.databaseUrl, `projector-${number}`) },
         (process) => process.printed('following the event log'),
-        LOG_READER_NODE_FLAGS,
+        SERVICE_NODE_FLAGS,
       ),
     );
     // The first takes every advisory lock; the second waits as standby.

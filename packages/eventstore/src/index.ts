@@ -13,4 +13,3 @@ export * from './projections/rebuild-projection.js';
 export * from './projections/replay-check.js';
 export type { DB as WriteSideTables } from './schema/tables.generated.js';
 export * from './testing/test-database.js';
-export * from './log-reader-flags.js';

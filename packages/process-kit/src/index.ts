@@ -1,3 +1,4 @@
 export * from './health-server.js';
 export * from './logger.js';
 export * from './account-links.js';
+export * from './node-flags.js';
