@@ -30,6 +30,15 @@ export function jsonLineOptions(level: LogLevel) {
 }
 
 /**
+ * Standard output written asynchronously: under load the lines logged while one write is under way go out
+ * together in the next (a write per line cost the mailer a tenth of its time), and whatever is left is written
+ * as the process exits.
+ */
+export function standardOutput(): DestinationStream {
+  return pino.destination({ dest: 1, sync: false });
+}
+
+/**
  * One JSON object per line on stdout (or `destination`): `service`, `level`, `time`, `msg`, `err` for errors,
  * and the ids of the event, request or job a line is about as fields of their own.
  */
@@ -40,6 +49,6 @@ export function createServiceLogger(
 ): PinoLogger {
   return pino(
     { ...jsonLineOptions(level), base: { service, pid: process.pid, hostname: hostname() } },
-    destination,
+    destination ?? standardOutput(),
   );
 }

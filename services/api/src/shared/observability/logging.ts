@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import type { LoggerService } from '@nestjs/common';
-import { jsonLineOptions } from '@ledgerstone/process-kit';
+import { jsonLineOptions, standardOutput } from '@ledgerstone/process-kit';
 import type { NextFunction, Request, Response } from 'express';
 import { pino, type DestinationStream, type Level, type Logger } from 'pino';
 import type { LogLevel } from '../config/config.js';
@@ -81,7 +81,7 @@ export function createRootLogger(level: LogLevel, destination?: DestinationStrea
     ...jsonLineOptions(level),
     redact: { paths: REDACTED, censor: REDACTED_TEXT },
   };
-  return destination ? pino(options, destination) : pino(options);
+  return pino(options, destination ?? standardOutput());
 }
 
 /** The id of the request being served, so that Nest's log lines inside it carry it as `reqId`. */
