@@ -7,7 +7,7 @@ import { AppModule } from './app.module.js';
 import type { Clock } from './shared/clock/clock.js';
 import type { ApiConfig } from './shared/config/config.js';
 import { ApiExceptionFilter } from './shared/http/api-exception.filter.js';
-import { securityHeaders, siteDirectives } from './shared/http/security-headers.js';
+import { keptByNoCache, securityHeaders, siteDirectives } from './shared/http/security-headers.js';
 import { serveSpa } from './shared/http/spa.js';
 import { ApiMetrics } from './shared/observability/api-metrics.js';
 import { httpMetrics } from './shared/observability/http-metrics.js';
@@ -37,6 +37,9 @@ export async function createApp(
   app.disable('x-powered-by');
   // Before anything can answer, so every response (API, SPA, docs, queues board, errors) carries them.
   app.use(...securityHeaders(config.mode));
+  app.use(`/${API_PREFIX}`, keptByNoCache);
+  // With nothing kept there is nothing to revalidate: no ETag (a SHA-1 of each answer's body) to compute.
+  app.set('etag', false);
   if (config.trustProxyHops > 0) app.set('trust proxy', config.trustProxyHops);
   app.useBodyParser('json', { limit: BODY_LIMIT });
   app.useBodyParser('urlencoded', { limit: BODY_LIMIT, extended: false });

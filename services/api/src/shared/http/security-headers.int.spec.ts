@@ -99,6 +99,25 @@ describe('security headers in local mode', () => {
     expect(response.headers['strict-transport-security']).toBeUndefined();
   });
 
+  it.each(['/api/docs/openapi.json', '/api/no-such-route'])(
+    '%s is kept by no cache, and has no ETag to revalidate it by',
+    async (path) => {
+      const response = await request(app.getHttpServer()).get(path);
+
+      expect(response.headers['cache-control']).toBe('no-store');
+      expect(response.headers.etag).toBeUndefined();
+    },
+  );
+
+  it('lets the files of the api docs and the SPA be kept as they say', async () => {
+    const docsFile = await request(app.getHttpServer()).get('/api/docs/ui/swagger-ui-bundle.js').expect(200);
+    const asset = await request(app.getHttpServer()).get('/assets/app-3f9a1c.js').expect(200);
+
+    expect(docsFile.headers['cache-control']).toBe('public, max-age=3600');
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(asset.headers.etag).toEqual(expect.any(String));
+  });
+
   it("allows a pre-rendered page's own inline scripts by their hashes, and no other page's", async () => {
     const page = await request(app.getHttpServer()).get('/company').expect(200);
     const shell = await request(app.getHttpServer()).get('/dashboard').expect(200);

@@ -76,3 +76,12 @@ export function securityHeaders(mode: 'local' | 'production'): RequestHandler[] 
     },
   ];
 }
+
+/**
+ * The api's answers hold members' money and identity: no browser or shared cache may keep a copy (the back
+ * button after signing out, a shared computer, a proxy). A route whose answer may be kept says so itself.
+ */
+export const keptByNoCache: RequestHandler = (_request, response, next) => {
+  response.setHeader('Cache-Control', 'no-store');
+  next();
+};
