@@ -15,6 +15,7 @@ const environment = z.object({
     .default('ledgerstone'),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   PROJECTOR_HEALTH_PORT: z.coerce.number().int().min(0).max(65535).default(3001),
+  PROJECTOR_MIN_PAGE_INTERVAL_MS: z.coerce.number().int().min(0).max(1000).default(100),
   // The site the "This wasn't me: lock my account" links of withdrawal mails open, the same as the api's.
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).default('http://localhost:3000'),
   // Signs those links; the api checks them with the same key.
@@ -36,6 +37,8 @@ export interface ProjectorConfig {
   logLevel: LogLevel;
   /** Port of GET /health/live and /health/ready; null (PROJECTOR_HEALTH_PORT=0) runs no health server. */
   healthPort: number | null;
+  /** Shortest time between two reads of the log while following it: how long events gather into one page. */
+  minPageIntervalMs: number;
   publicUrl: string;
   /** The key of the lock links in mails, shared with the api. */
   accountLinkKey: string;
@@ -64,6 +67,7 @@ export function loadConfig(env: Record<string, string | undefined>): ProjectorCo
     redisPrefix: values.REDIS_PREFIX,
     logLevel: values.LOG_LEVEL,
     healthPort: values.PROJECTOR_HEALTH_PORT || null,
+    minPageIntervalMs: values.PROJECTOR_MIN_PAGE_INTERVAL_MS,
     publicUrl: values.PUBLIC_URL,
     accountLinkKey: values.ACCOUNT_LINK_KEY ?? LOCAL_ACCOUNT_LINK_KEY,
   };

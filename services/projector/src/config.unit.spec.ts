@@ -10,6 +10,7 @@ describe('projector config', () => {
       redisPrefix: 'ledgerstone',
       logLevel: 'info',
       healthPort: 3001,
+      minPageIntervalMs: 100,
       publicUrl: 'http://localhost:3000',
       accountLinkKey: 'ledgerstone-local-development-account-link-key',
     });
@@ -54,6 +55,12 @@ describe('projector config', () => {
       redisPrefix: 'staging',
       logLevel: 'info',
     });
+  });
+
+  it('reads the log at most once per PROJECTOR_MIN_PAGE_INTERVAL_MS under load, 0 to 1000', () => {
+    expect(loadConfig({ PROJECTOR_MIN_PAGE_INTERVAL_MS: '0' }).minPageIntervalMs).toBe(0);
+    expect(() => loadConfig({ PROJECTOR_MIN_PAGE_INTERVAL_MS: '1001' })).toThrow(ConfigError);
+    expect(() => loadConfig({ PROJECTOR_MIN_PAGE_INTERVAL_MS: '-1' })).toThrow(ConfigError);
   });
 
   it('serves health on PROJECTOR_HEALTH_PORT, and not at all when it is 0', () => {

@@ -109,6 +109,7 @@ export async function startProjector(config: ProjectorConfig, logger: Logger): P
     follower = await LogFollower.start(config.databaseUrl);
     const starting = new ProjectionRunner(db, subscribers, {
       follower,
+      minPageIntervalMs: config.minPageIntervalMs,
       onError: (error, name) => logProjectionFailure(logger, error, name, starting, failedBatches),
     });
     await starting.start();

@@ -261,6 +261,35 @@ describe('ProjectionRunner', () => {
     }
   });
 
+  it('gathers the appends of its minimum page interval into one page, and reads a lone append after a quiet spell at once', async () => {
+    const batches: number[] = [];
+    const counting: Projection = {
+      ...rowsProjection('gathering', 'gathering_rows'),
+      async apply(_trx, events) {
+        batches.push(events.length);
+      },
+    };
+    const runner = await startRunner([counting], { batchSize: 1_000, pollMs: 100, minPageIntervalMs: 2_000 });
+    expect(await runner.waitForPosition(await appendEvents('gathering-warm', 1), 20_000)).toBe(true);
+
+    batches.length = 0;
+    // Read (with events) just before: these wait for the rest of the interval and come as one page.
+    let last: LogPosition | undefined;
+    for (let index = 0; index < 10; index += 1) {
+      last = (await store.append('gathering', [moved(index + 1)], { expectedVersion: 'any' })).logPosition;
+    }
+    expect(await runner.waitForPosition(last!, 20_000)).toBe(true);
+    expect(batches).toEqual([10]);
+
+    // The interval's end, then a read that finds nothing: the runner is following a quiet log.
+    await sleep(2_500);
+    const appendedAt = Date.now();
+    const { logPosition } = await store.append('gathering', [moved(11)], { expectedVersion: 'any' });
+    expect(await runner.waitForPosition(logPosition, 20_000)).toBe(true);
+    expect(Date.now() - appendedAt).toBeLessThan(1_000);
+    expect(batches).toEqual([10, 1]);
+  }, 60_000);
+
   it('refuses two projections with the same name', () => {
     expect(
       () => new ProjectionRunner(database.db, [rowsProjection('twice', 'a'), rowsProjection('twice', 'b')]),

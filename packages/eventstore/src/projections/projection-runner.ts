@@ -21,6 +21,12 @@ export interface ProjectionRunnerOptions {
   /** Longest pause between reads of the log when no notification arrives. */
   pollMs?: number;
   follower?: LogFollower;
+  /**
+   * Shortest time from a read that found events to the next read, while following the log (not while catching
+   * up). Under a steady stream of appends a page then holds the interval's events, and one transaction per
+   * projection applies them all; the read models lag behind by up to this much more.
+   */
+  minPageIntervalMs?: number;
   /** How often a standby tries to take a projection over. */
   standbyRetryMs?: number;
   /** Pause after a failed batch before the projection is tried again. */
@@ -195,6 +201,7 @@ class ProjectionWorker {
   readonly name: string;
   private readonly batchSize: number;
   private readonly pollMs: number;
+  private readonly minPageIntervalMs: number;
   private active = false;
   private position: LogPosition | null = null;
   private lastError: string | null = null;
@@ -211,6 +218,7 @@ class ProjectionWorker {
     this.types = new Set(projection.eventTypes);
     this.batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
     this.pollMs = options.pollMs ?? options.follower?.pollMs ?? 100;
+    this.minPageIntervalMs = options.minPageIntervalMs ?? 0;
   }
 
   status(): ProjectionStatus {
@@ -273,11 +281,17 @@ class ProjectionWorker {
     let position = this.position ?? LOG_START;
     while (!signal.aborted) {
       const seen = this.options.follower?.changes ?? 0;
+      const readAt = Date.now();
       const page = await this.shared.reads.read(position, seen, this.types);
       if (page.scanned > 0) position = await this.applyPage(connection, position, page);
       this.position = position;
       this.lastError = null;
-      if (page.scanned < this.batchSize) await waitForNews(this.options.follower, seen, this.pollMs, signal);
+      if (page.scanned < this.batchSize) {
+        await waitForNews(this.options.follower, seen, this.pollMs, signal);
+        // Only after a page the log moved in: after a quiet spell, a lone append is read at once.
+        const early = page.scanned > 0 ? readAt + this.minPageIntervalMs - Date.now() : 0;
+        if (early > 0) await delay(early, signal);
+      }
     }
   }
 
