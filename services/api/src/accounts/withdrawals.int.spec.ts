@@ -158,6 +158,22 @@ describe('POST /api/withdraw', () => {
     });
   });
 
+  it('answers a repeat of a withdrawal of the whole balance with the first one, not with a refusal', async () => {
+    const member = await withdrawingMember('100.00');
+    const key = randomUUID();
+
+    const first = await withdraw(member.browser).set('Idempotency-Key', key).expect(201);
+    const again = await withdraw(member.browser).set('Idempotency-Key', key).expect(201);
+    const another = await withdraw(member.browser).set('Idempotency-Key', randomUUID()).expect(400);
+
+    expect(again.body).toEqual(first.body);
+    expect(another.body.message).toBe('Insufficient balance');
+    expect(await stateRow(testApp.accounts, member.userId)).toMatchObject({
+      available: 0n,
+      reserved: 10_000n,
+    });
+  });
+
   it('takes no more money into a closed account: a pending deposit can be rejected, not confirmed, and staff cannot adjust it', async () => {
     const member = await fundedMember();
     const pending = await requestDeposit(member.browser, '1500.00');

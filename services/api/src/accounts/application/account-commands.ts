@@ -31,7 +31,7 @@ import {
   type AccountsDatabase,
   type AccountsTransaction,
 } from '../persistence/accounts.tables.js';
-import { isUniqueViolation } from '../../shared/database/pg-errors.js';
+import { isDatabaseError, isUniqueViolation } from '../../shared/database/pg-errors.js';
 import { compiledOnce, type CompiledOnce } from '../../shared/database/compiled-once.js';
 
 /** The account as a command finds it, inside the transaction that will append. */
@@ -108,8 +108,10 @@ export class AccountCommands {
 
   async execute<R>(request: AccountCommandRequest<R>): Promise<AccountCommandOutcome<R>> {
     for (let attempt = 1; ; attempt += 1) {
+      // A keyed command is first decided as if its key were new (see `attempt`); after that, the key first.
+      const keyFirst = attempt > 1;
       try {
-        const outcome = await this.db.transaction().execute((trx) => this.attempt(trx, request));
+        const outcome = await this.db.transaction().execute((trx) => this.attempt(trx, request, keyFirst));
         if (outcome.appended) this.store.announce();
         return outcome;
       } catch (error) {
@@ -118,14 +120,23 @@ export class AccountCommands {
         const raced =
           (error instanceof StreamVersionConflict && error.streamId === accountStreamId(request.userId)) ||
           isUniqueViolation(error, 'commands_pkey');
-        if (!raced || attempt >= ATTEMPTS) throw error;
+        // A repeat decided again may also collide with what the first one wrote (a row of its own under a unique
+        // key): the next attempt looks the key up before anything else, as a repeat needs.
+        const repeatMaybe = request.idempotencyKey !== undefined && !keyFirst && isDatabaseError(error);
+        if (!(raced || repeatMaybe) || attempt >= ATTEMPTS) throw error;
       }
     }
   }
 
+  /**
+   * With `keyFirst` false, a keyed command skips looking its key up before deciding (a statement per command; a
+   * repeat is rare): a repeat decided again finds the first answer when keeping its own answer fails on the key,
+   * and the retry reads it, or, refused this time, looks the key up before refusing.
+   */
   private async attempt<R>(
     trx: AccountsTransaction,
     request: AccountCommandRequest<R>,
+    keyFirst: boolean,
   ): Promise<AccountCommandOutcome<R>> {
     const { userId, idempotencyKey } = request;
     // The state row and the user in one read, locked in the order of the locking clauses, as two reads would
@@ -135,10 +146,26 @@ export class AccountCommands {
     } = await lockedAccount(trx, { userId });
     // A separate statement, after the lock: a statement that waited for the lock still reads with the snapshot
     // it started with, so only a new one sees the answer of a same-key request that held the lock before.
-    if (idempotencyKey !== undefined) {
+    if (idempotencyKey !== undefined && keyFirst) {
       const stored = await storedOutcome<R>(trx, userId, request.commandType, idempotencyKey);
       if (stored) return stored;
     }
+    try {
+      return await this.decideAndWrite(trx, request, row);
+    } catch (error) {
+      if (idempotencyKey === undefined || keyFirst || isDatabaseError(error)) throw error;
+      const stored = await storedOutcome<R>(trx, userId, request.commandType, idempotencyKey);
+      if (stored) return stored;
+      throw error;
+    }
+  }
+
+  private async decideAndWrite<R>(
+    trx: AccountsTransaction,
+    request: AccountCommandRequest<R>,
+    row: LockedAccount | undefined,
+  ): Promise<AccountCommandOutcome<R>> {
+    const { userId, idempotencyKey } = request;
     const user =
       row ??
       (await trx.selectFrom('users').select('status').where('id', '=', userId).forShare().executeTakeFirst());
@@ -279,6 +306,8 @@ const lockedAccount = compiledOnce((db: AccountsDatabase, parameter: (name: 'use
     )
     .select(['account.version', 'account.state', 'account.status']),
 );
+
+type LockedAccount = Awaited<ReturnType<typeof lockedAccount>>['rows'][number];
 
 const commandOfKey = compiledOnce((db: AccountsDatabase, parameter: (name: 'userId' | 'key') => never) =>
   db
