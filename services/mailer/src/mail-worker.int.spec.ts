@@ -75,6 +75,22 @@ describe('mail worker', () => {
     });
   });
 
+  it('sends a name outside ASCII as it was written', async () => {
+    const mail: MailJob = {
+      template: 'verification-code',
+      to: 'zoe@example.test',
+      data: { firstName: 'Zoë 😀 Ōtsuka', code: '318204', minutes: 10 },
+    };
+    const job = await queue.add(mail.template, mail, { jobId: 'verification-2' });
+
+    await job.waitUntilFinished(events, 10_000);
+    const received = await inbox.next();
+
+    expect(received.to).toEqual(['zoe@example.test']);
+    expect(received.text).toContain('Hello Zoë 😀 Ōtsuka,');
+    expect(received.html).toContain('Zoë 😀 Ōtsuka');
+  });
+
   it('keeps no reset link in a sent job, and no code in one that failed for good', async () => {
     const reset: MailJob = {
       template: 'password-reset',
