@@ -9,7 +9,8 @@ export async function accountActivityOf(db: AnyDatabase, userId: string): Promis
     () =>
       readModelDatabase(db)
         .selectFrom('rm_account_activity')
-        .selectAll()
+        // Columns by name: a statement without `*` is prepared on its connection (see the event store's pool).
+        .select(['event_id', 'type', 'amount', 'bucket', 'reason', 'occurred_at'])
         .where('user_id', '=', userId)
         .orderBy('global_position', 'desc')
         .execute(),

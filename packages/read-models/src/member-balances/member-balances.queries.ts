@@ -23,6 +23,19 @@ export function figuresOf(
   };
 }
 
+const BALANCES_COLUMNS = [
+  'user_id',
+  'available',
+  'invested',
+  'profit_locked',
+  'profit_unlocked',
+  'reserved',
+  'total_deposited',
+  'total_withdrawn',
+  'version',
+  'updated_at',
+] as const satisfies readonly (keyof MemberBalancesRow)[];
+
 /** A member's balances row; undefined before any money moved. */
 export async function memberBalancesOf(
   db: AnyDatabase,
@@ -32,7 +45,8 @@ export async function memberBalancesOf(
     () =>
       readModelDatabase(db)
         .selectFrom('rm_member_balances')
-        .selectAll()
+        // Columns by name: a statement without `*` is prepared on its connection (see the event store's pool).
+        .select(BALANCES_COLUMNS)
         .where('user_id', '=', userId)
         .executeTakeFirst(),
     undefined,

@@ -377,7 +377,8 @@ function moveStatement<N extends string>(answer: readonly AnswerColumn[]) {
                 .values(answered as never)
                 .returning('commands.user_id');
             });
-      return statement.selectFrom('moved').select((eb) => eb.fn.countAll<string>().as('moved'));
+      // Counting a column, not `*`: a statement without `*` is prepared on its connection.
+      return statement.selectFrom('moved').select((eb) => eb.fn.count<string>('moved.user_id').as('moved'));
     },
   ) as CompiledOnce<AccountsDatabase, N, { moved: string }>;
 }

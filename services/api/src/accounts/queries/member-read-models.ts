@@ -48,8 +48,19 @@ export class MemberReadModels {
         this.db
           .selectFrom('rm_deposits')
           .leftJoin('payment_methods', 'payment_methods.id', 'rm_deposits.payment_method_id')
-          .selectAll('rm_deposits')
-          .select('payment_methods.name as payment_method')
+          // Columns by name: a statement without `*` is prepared on its connection (see the event store's pool).
+          .select([
+            'rm_deposits.deposit_id',
+            'rm_deposits.amount',
+            'rm_deposits.plan_name',
+            'rm_deposits.percentage',
+            'rm_deposits.payment_method_id',
+            'rm_deposits.status',
+            'rm_deposits.reason',
+            'rm_deposits.requested_at',
+            'rm_deposits.decided_at',
+            'payment_methods.name as payment_method',
+          ])
           .where('rm_deposits.user_id', '=', userId)
           .orderBy('rm_deposits.requested_at', 'desc')
           .orderBy('rm_deposits.deposit_id')
@@ -79,8 +90,18 @@ export class MemberReadModels {
         this.db
           .selectFrom('rm_withdrawals')
           .leftJoin('payment_methods', 'payment_methods.id', 'rm_withdrawals.payment_method_id')
-          .selectAll('rm_withdrawals')
-          .select('payment_methods.name as payment_method')
+          .select([
+            'rm_withdrawals.withdrawal_id',
+            'rm_withdrawals.amount',
+            'rm_withdrawals.source',
+            'rm_withdrawals.payment_method_id',
+            'rm_withdrawals.status',
+            'rm_withdrawals.reason',
+            'rm_withdrawals.payout_reference',
+            'rm_withdrawals.requested_at',
+            'rm_withdrawals.decided_at',
+            'payment_methods.name as payment_method',
+          ])
           .where('rm_withdrawals.user_id', '=', userId)
           .orderBy('rm_withdrawals.requested_at', 'desc')
           .orderBy('rm_withdrawals.withdrawal_id')

@@ -1,0 +1,108 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { createDatabase, EventStore } from '@ledgerstone/eventstore';
+import { memberBalancesOf } from '@ledgerstone/read-models';
+import { sql, type Kysely } from 'kysely';
+import { systemClock } from '../shared/clock/clock.js';
+import type { Database } from '../shared/infrastructure/infrastructure.tokens.js';
+import { startAccountsTestApp, type AccountsTestApp } from '../testing/accounts-test-app.js';
+import { startProjectorFor } from '../testing/account-steps.js';
+import type { ProjectorProcess } from '../shared/testing/projector-process.js';
+import { AccountCommands } from './application/account-commands.js';
+import { MemberReadModels } from './queries/member-read-models.js';
+
+let testApp: AccountsTestApp;
+/** Creates the read models' tables: a statement on a missing table is never prepared. */
+let projector: ProjectorProcess;
+/** One connection, so the statements it prepared can be read back on it. */
+let connection: Kysely<unknown>;
+
+beforeAll(async () => {
+  testApp = await startAccountsTestApp('accounts_prepared_statements');
+  projector = await startProjectorFor(testApp);
+  connection = createDatabase(testApp.databaseUrl, { maxConnections: 1 });
+});
+
+afterAll(async () => {
+  await connection?.destroy();
+  await projector?.stop();
+  await testApp?.close();
+});
+
+async function tablesMissing(): Promise<number> {
+  const { rows } = await sql<{ missing: number }>`
+    select count(*)::integer - count(to_regclass(name))::integer as missing
+    from unnest(array['rm_deposits', 'rm_withdrawals', 'rm_account_activity', 'rm_member_balances']) name
+  `.execute(connection);
+  return rows[0]?.missing ?? 4;
+}
+
+async function until(condition: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error('condition not reached in time');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+async function preparedStatements(): Promise<string[]> {
+  const { rows } = await sql<{ statement: string }>`
+    select statement from pg_prepared_statements where name like 'ls_auto_%'
+  `.execute(connection);
+  return rows.map((row) => row.statement);
+}
+
+describe('the statements every account command and history read runs', () => {
+  it('are prepared on their connection: parsed and planned once, not at every run', async () => {
+    const { userId } = await testApp.member();
+    const commands = new AccountCommands(connection as Database, systemClock, new EventStore(connection));
+    const reads = new MemberReadModels(connection as Database);
+    await until(async () => (await tablesMissing()) === 0);
+
+    for (let run = 0; run < 6; run += 1) {
+      await commands.execute({
+        userId,
+        commandType: 'AdjustBalances',
+        idempotencyKey: { key: randomUUID(), requestHash: 'prepared-statements' },
+        metadata: {},
+        commands: ({ version, open }) => [
+          {
+            type: 'AdjustBalances',
+            data: {
+              userId,
+              formVersion: version,
+              accountVersion: version,
+              figures: {
+                available: {
+                  shown: BigInt(run * 100),
+                  target: BigInt((run + 1) * 100),
+                  adjustmentId: randomUUID(),
+                },
+              },
+              reason: 'Prepared statements test',
+              adminId: userId,
+              accountOpen: open,
+              adjustedAt: new Date(),
+            },
+          },
+        ],
+        result: () => null,
+      });
+      await reads.deposits(userId, undefined);
+      await reads.withdrawals(userId, undefined);
+      await reads.activity(userId, undefined);
+      await memberBalancesOf(connection, userId);
+    }
+
+    const prepared = await preparedStatements();
+    for (const statement of [
+      /^with "moved" as \(insert into "account_states"/,
+      /^select .* from "rm_deposits"/,
+      /^select .* from "rm_withdrawals"/,
+      /^select .* from "rm_account_activity"/,
+      /^select .* from "rm_member_balances"/,
+    ]) {
+      expect(prepared).toContainEqual(expect.stringMatching(statement));
+    }
+  });
+});
