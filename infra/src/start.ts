@@ -2,12 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
-import {
-  createDatabase,
-  databaseName,
-  ensureDatabase,
-  migrateToLatest,
-} from '@ledgerstone/eventstore';
+import { createDatabase, databaseName, ensureDatabase, migrateToLatest } from '@ledgerstone/eventstore';
 import { SERVICE_NODE_FLAGS } from '@ledgerstone/process-kit';
 import { ConfigError, loadDotEnv, parseConfig, type StartConfig } from './config.js';
 import { LOCAL_S3_PORT, startLocalS3, type LocalS3 } from './local-s3.js';

@@ -1,11 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import {
-  createDatabase,
-  ensureDatabase,
-  migrateToLatest,
-} from '@ledgerstone/eventstore';
+import { createDatabase, ensureDatabase, migrateToLatest } from '@ledgerstone/eventstore';
 import { SERVICE_NODE_FLAGS } from '@ledgerstone/process-kit';
 import { freePort } from '@ledgerstone/process-kit/testing';
 import { answers, startProcess, type BenchProcess } from './processes.js';
