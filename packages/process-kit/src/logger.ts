@@ -31,7 +31,7 @@ export function jsonLineOptions(level: LogLevel) {
 
 /**
  * Standard output written asynchronously: under load the lines logged while one write is under way go out
- * together in the next (a write per line cost the mailer a tenth of its time), and whatever is left is written
+ * together in the next (a write per line was 4% of the mailer's samples), and whatever is left is written
  * as the process exits.
  */
 export function standardOutput(): DestinationStream {
