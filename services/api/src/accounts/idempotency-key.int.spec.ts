@@ -114,6 +114,35 @@ describe('an Idempotency-Key sent again', () => {
     expect(await stateRow(testApp.accounts, member.userId)).toMatchObject({ reserved: 10_000n });
   });
 
+  it('with two other withdrawals at once: one is made, the other refused with 422, nothing else reserved', async () => {
+    const member = await testApp.member();
+    await admin.browser
+      .put(`/api/admin/users/${member.userId}/balances`)
+      .send({ available: { shown: '0.00', target: '1000.00' }, reason: 'Opening balance', version: 0 })
+      .expect(200);
+    await savePayoutAddresses(member.browser);
+    const key = randomUUID();
+
+    const answers = await Promise.all(
+      ['100.00', '200.00', '100.00', '200.00'].map((amount) =>
+        withdraw(member.browser, { amount }).set('Idempotency-Key', key),
+      ),
+    );
+
+    const made = answers.filter((answer) => answer.status === 201);
+    const refused = answers.filter((answer) => answer.status === 422);
+    // Whichever amount won, its twin is a repeat and gets its answer; the other amount's two are refused.
+    expect(made).toHaveLength(2);
+    expect(refused).toHaveLength(2);
+    expect(new Set(made.map((answer) => answer.body.withdrawalId)).size).toBe(1);
+    for (const answer of refused) expect(answer.body).toEqual(REUSED);
+    const reserved = (await stateRow(testApp.accounts, member.userId))?.reserved;
+    expect([10_000n, 20_000n]).toContain(reserved);
+    expect((await depositTypes(member.userId)).filter((type) => type === 'WithdrawalRequested')).toHaveLength(
+      1,
+    );
+  });
+
   it('stored before requests were fingerprinted is compared by its kind only', async () => {
     const member = await testApp.member();
     const key = randomUUID();
