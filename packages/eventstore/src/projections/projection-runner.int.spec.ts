@@ -269,7 +269,7 @@ describe('ProjectionRunner', () => {
         batches.push(events.length);
       },
     };
-    const runner = await startRunner([counting], { batchSize: 1_000, pollMs: 100, minPageIntervalMs: 2_000 });
+    const runner = await startRunner([counting], { batchSize: 1_000, pollMs: 100, minPageIntervalMs: 3_000 });
     expect(await runner.waitForPosition(await appendEvents('gathering-warm', 1), 20_000)).toBe(true);
 
     batches.length = 0;
@@ -282,7 +282,7 @@ describe('ProjectionRunner', () => {
     expect(batches).toEqual([10]);
 
     // The interval's end, then a read that finds nothing: the runner is following a quiet log.
-    await sleep(2_500);
+    await sleep(3_500);
     const appendedAt = Date.now();
     const { logPosition } = await store.append('gathering', [moved(11)], { expectedVersion: 'any' });
     expect(await runner.waitForPosition(logPosition, 20_000)).toBe(true);
