@@ -61,6 +61,7 @@ describe('projector config', () => {
     expect(loadConfig({ PROJECTOR_MIN_PAGE_INTERVAL_MS: '0' }).minPageIntervalMs).toBe(0);
     expect(() => loadConfig({ PROJECTOR_MIN_PAGE_INTERVAL_MS: '1001' })).toThrow(ConfigError);
     expect(() => loadConfig({ PROJECTOR_MIN_PAGE_INTERVAL_MS: '-1' })).toThrow(ConfigError);
+    expect(() => loadConfig({ PROJECTOR_MIN_PAGE_INTERVAL_MS: '100ms' })).toThrow(ConfigError);
   });
 
   it('serves health on PROJECTOR_HEALTH_PORT, and not at all when it is 0', () => {
