@@ -40,6 +40,17 @@ function withdraw(browser: TestAgent, form: Record<string, string> = {}) {
     .send({ amount: '100.00', payment_method: BITCOIN.id, wallet_address: BITCOIN_ADDRESS, ...form });
 }
 
+/** A member with 1000.00 available who saved the test payout addresses. */
+async function withdrawingMember() {
+  const member = await testApp.member();
+  await admin.browser
+    .put(`/api/admin/users/${member.userId}/balances`)
+    .send({ available: { shown: '0.00', target: '1000.00' }, reason: 'Opening balance', version: 0 })
+    .expect(200);
+  await savePayoutAddresses(member.browser);
+  return member;
+}
+
 async function depositTypes(userId: string): Promise<string[]> {
   return (await testApp.accountEvents(userId)).map((event) => event.type);
 }
@@ -95,12 +106,7 @@ describe('an Idempotency-Key sent again', () => {
   });
 
   it('with another withdrawal is refused with 422, and the first stays the only reservation', async () => {
-    const member = await testApp.member();
-    await admin.browser
-      .put(`/api/admin/users/${member.userId}/balances`)
-      .send({ available: { shown: '0.00', target: '1000.00' }, reason: 'Opening balance', version: 0 })
-      .expect(200);
-    await savePayoutAddresses(member.browser);
+    const member = await withdrawingMember();
     const key = randomUUID();
     const first = await withdraw(member.browser).set('Idempotency-Key', key).expect(201);
 
@@ -114,13 +120,8 @@ describe('an Idempotency-Key sent again', () => {
     expect(await stateRow(testApp.accounts, member.userId)).toMatchObject({ reserved: 10_000n });
   });
 
-  it('with two other withdrawals at once: one is made, the other refused with 422, nothing else reserved', async () => {
-    const member = await testApp.member();
-    await admin.browser
-      .put(`/api/admin/users/${member.userId}/balances`)
-      .send({ available: { shown: '0.00', target: '1000.00' }, reason: 'Opening balance', version: 0 })
-      .expect(200);
-    await savePayoutAddresses(member.browser);
+  it('with withdrawals of two amounts at once: one is made, the other amount refused with 422, nothing else reserved', async () => {
+    const member = await withdrawingMember();
     const key = randomUUID();
 
     const answers = await Promise.all(
