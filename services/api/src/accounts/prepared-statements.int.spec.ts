@@ -12,7 +12,7 @@ import { AccountCommands } from './application/account-commands.js';
 import { MemberReadModels } from './queries/member-read-models.js';
 
 let testApp: AccountsTestApp;
-/** Creates the read models' tables: a statement on a missing table is never prepared. */
+/** Has created the read models' tables once started: a statement on a missing table is never prepared. */
 let projector: ProjectorProcess;
 /** One connection, so the statements it prepared can be read back on it. */
 let connection: Kysely<unknown>;
@@ -29,22 +29,6 @@ afterAll(async () => {
   await testApp?.close();
 });
 
-async function tablesMissing(): Promise<number> {
-  const { rows } = await sql<{ missing: number }>`
-    select count(*)::integer - count(to_regclass(name))::integer as missing
-    from unnest(array['rm_deposits', 'rm_withdrawals', 'rm_account_activity', 'rm_member_balances']) name
-  `.execute(connection);
-  return rows[0]?.missing ?? 4;
-}
-
-async function until(condition: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error('condition not reached in time');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
 async function preparedStatements(): Promise<string[]> {
   const { rows } = await sql<{ statement: string }>`
     select statement from pg_prepared_statements where name like 'ls_auto_%'
@@ -57,7 +41,6 @@ describe('the statements every account command and history read runs', () => {
     const { userId } = await testApp.member();
     const commands = new AccountCommands(connection as Database, systemClock, new EventStore(connection));
     const reads = new MemberReadModels(connection as Database);
-    await until(async () => (await tablesMissing()) === 0);
 
     for (let run = 0; run < 6; run += 1) {
       await commands.execute({
