@@ -144,6 +144,21 @@ describe('an Idempotency-Key sent again', () => {
     );
   });
 
+  it("by another member is theirs: each member's withdrawal is made, neither gets the other's answer", async () => {
+    const [ann, bob] = await Promise.all([withdrawingMember(), withdrawingMember()]);
+    const key = randomUUID();
+
+    const [annAnswer, bobAnswer] = await Promise.all([
+      withdraw(ann.browser).set('Idempotency-Key', key),
+      withdraw(bob.browser, { amount: '200.00' }).set('Idempotency-Key', key),
+    ]);
+
+    expect([annAnswer.status, bobAnswer.status]).toEqual([201, 201]);
+    expect(annAnswer.body.withdrawalId).not.toBe(bobAnswer.body.withdrawalId);
+    expect(await stateRow(testApp.accounts, ann.userId)).toMatchObject({ reserved: 10_000n });
+    expect(await stateRow(testApp.accounts, bob.userId)).toMatchObject({ reserved: 20_000n });
+  });
+
   it('stored before requests were fingerprinted is compared by its kind only', async () => {
     const member = await testApp.member();
     const key = randomUUID();
