@@ -159,6 +159,22 @@ describe('an Idempotency-Key sent again', () => {
     expect(await stateRow(testApp.accounts, bob.userId)).toMatchObject({ reserved: 20_000n });
   });
 
+  it.each([
+    ['of 201 characters', 'k'.repeat(201)],
+    ['with a space', 'my key'],
+    ['with a character outside ASCII', 'clé-1'],
+  ])('%s is refused with 400 and reserves nothing', async (_case, key) => {
+    const member = await withdrawingMember();
+
+    const response = await withdraw(member.browser).set('Idempotency-Key', key).expect(400);
+
+    expect(response.body).toEqual({
+      message: 'Idempotency-Key must be 1 to 200 printable characters',
+      fieldErrors: { 'Idempotency-Key': ['Idempotency-Key must be 1 to 200 printable characters'] },
+    });
+    expect(await stateRow(testApp.accounts, member.userId)).toMatchObject({ reserved: 0n });
+  });
+
   it('stored before requests were fingerprinted is compared by its kind only', async () => {
     const member = await testApp.member();
     const key = randomUUID();
