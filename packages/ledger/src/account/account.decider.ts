@@ -311,6 +311,7 @@ export function requestDeposit({ data }: RequestDeposit, state: AccountState): D
   if (data.amount < plan.minAmount || data.amount > plan.maxAmount) {
     throw new ValidationError('amount', amountOutOfRangeMessage(plan));
   }
+  requireConfirmableWithinLargestAmount(state, data.amount);
   if (data.proofKey === '') throw new ValidationError('proof', MISSING_PROOF);
   requireOpen(data.accountOpen);
   if (depositStatus(state, data.depositId))
@@ -815,6 +816,25 @@ function requireWithinLargestAmount(before: AccountState, after: AccountState): 
       );
       throw new OverLargestAmountError(figure, message);
     }
+  }
+}
+
+/**
+ * A deposit is taken only if it could be confirmed together with every deposit still waiting: confirming one adds
+ * it to the invested total, which may not pass the largest amount, and a member should hear so when asking, not
+ * after paying.
+ */
+function requireConfirmableWithinLargestAmount(state: AccountState, amount: Cents): void {
+  let total = state.invested + amount;
+  for (const deposit of Object.values(state.deposits))
+    if (deposit.status === 'pending') total += deposit.amount;
+  if (total > MAX_AMOUNT) {
+    const message = accountMessages.overLargestAmount(
+      `${FIGURES.invested.words} with the deposits waiting for confirmation`,
+      formatDollars(total),
+      formatDollars(MAX_AMOUNT),
+    );
+    throw new ValidationError('amount', message);
   }
 }
 

@@ -3,7 +3,7 @@ import { centsToString, MAX_AMOUNT } from '../money.js';
 import { command, event, userId } from '../testing/account-fixtures.js';
 import { specificationFor } from '../testing/decider-specification.js';
 import { accountDecider, type AccountCommand } from './account.decider.js';
-import { OverLargestAmountError } from './account.errors.js';
+import { OverLargestAmountError, ValidationError } from './account.errors.js';
 import type { AccountEvent, ProfitAccrued } from './account.events.js';
 import { addDays } from './accrual.js';
 
@@ -78,6 +78,40 @@ describe('No figure of an account above the largest amount', () => {
       ])
         .when(command.confirmDeposit({ depositId: 'deposit-2', investmentId: 'investment-2' }))
         .thenThrows(OverLargestAmountError);
+    });
+  });
+
+  describe('When a member asks to deposit', () => {
+    // 10,000.00 invested below the largest amount, 1,000.00 of it asked for and waiting.
+    const investedAndPending: AccountEvent[] = [
+      event.depositRequested({ depositId: 'deposit-1', amount: belowLargest(1_000_000n) }),
+      event.depositConfirmed({ depositId: 'deposit-1', amount: belowLargest(1_000_000n) }),
+      event.depositRequested({ depositId: 'deposit-2', amount: '100000' }),
+    ];
+    const ask = (amount: bigint) => command.requestDeposit({ depositId: 'deposit-3', amount });
+
+    it('takes a deposit that, confirmed with those waiting, reaches the largest amount exactly', () => {
+      given(investedAndPending)
+        .when(ask(900_000n))
+        .then([event.depositRequested({ depositId: 'deposit-3', amount: '900000' })]);
+    });
+
+    it('refuses one cent more at once, on the amount, counting the deposits waiting; nothing is appended', () => {
+      const error = given(investedAndPending)
+        .when(ask(900_001n))
+        .thenThrows(
+          ValidationError,
+          'This would take the invested total with the deposits waiting for confirmation to ' +
+            '$1,000,000,000,000.01, above the largest amount an account may hold ($1,000,000,000,000.00); ' +
+            'nothing was changed.',
+        );
+      expect(error).toMatchObject({ field: 'amount' });
+    });
+
+    it('counts no deposit that was rejected or confirmed already', () => {
+      given([...investedAndPending, event.depositRejected({ depositId: 'deposit-2', amount: '100000' })])
+        .when(ask(1_000_000n))
+        .then([event.depositRequested({ depositId: 'deposit-3', amount: '1000000' })]);
     });
   });
 

@@ -31,8 +31,11 @@ afterAll(async () => {
   await testApp?.close();
 });
 
-/** A plan that takes deposits up to the largest amount. */
+let whalePlan: PlanResponse | undefined;
+
+/** A plan that takes deposits up to the largest amount (made once: plan names are unique). */
 async function largestPlan(): Promise<PlanResponse> {
+  if (whalePlan) return whalePlan;
   const { body } = await admin.browser
     .post('/api/admin/plans')
     .send({
@@ -44,7 +47,8 @@ async function largestPlan(): Promise<PlanResponse> {
       maxAmount: '1000000000000',
     })
     .expect(201);
-  return body as PlanResponse;
+  whalePlan = body as PlanResponse;
+  return whalePlan;
 }
 
 async function requestDeposit(member: TestAgent, plan: PlanResponse, amount: string): Promise<string> {
@@ -56,31 +60,50 @@ async function requestDeposit(member: TestAgent, plan: PlanResponse, amount: str
   return (body as DepositResponse).depositId;
 }
 
-describe('Confirming deposits up to the largest amount', () => {
-  it('refuses a second deposit of one trillion: 409 naming the invested total, nothing confirmed, still adjustable', async () => {
+describe('Deposits up to the largest amount', () => {
+  it('refuses at once a deposit that could not be confirmed beside those waiting: 400 on the amount, nothing kept', async () => {
     const plan = await largestPlan();
     const member = await testApp.member();
     const first = await requestDeposit(member.browser, plan, LARGEST);
-    const second = await requestDeposit(member.browser, plan, LARGEST);
-    await admin.browser.post(`/api/admin/deposits/${first}/confirm`).expect(200);
 
     const message =
-      'This would take the invested total to $2,000,000,000,000.00, above the largest amount an account may ' +
+      'This would take the invested total with the deposits waiting for confirmation to $2,000,000,000,000.00, ' +
+      'above the largest amount an account may hold ($1,000,000,000,000.00); nothing was changed.';
+    await member.browser
+      .post('/api/deposit')
+      .field({ plan: plan.id, amount: LARGEST, payment_method: BITCOIN.id })
+      .attach('payment_proof', PNG, { filename: 'proof.png', contentType: 'image/png' })
+      .expect(400, { message, fieldErrors: { amount: [message] } });
+    const requested = (await testApp.accountEvents(member.userId)).filter(
+      (event) => event.type === 'DepositRequested',
+    );
+    expect(requested.map((event) => event.data)).toEqual([expect.objectContaining({ depositId: first })]);
+    await admin.browser.post(`/api/admin/deposits/${first}/confirm`).expect(200);
+  });
+
+  it('refuses to confirm one an adjustment left no room for: 409 naming the invested total, still adjustable', async () => {
+    const plan = await largestPlan();
+    const member = await testApp.member();
+    const waiting = await requestDeposit(member.browser, plan, '1000.00');
+    await adjustBalancesAtCurrentVersion(admin.browser, member.userId, {
+      invested: LARGEST,
+      reason: 'Correction',
+    });
+
+    const message =
+      'This would take the invested total to $1,000,000,001,000.00, above the largest amount an account may ' +
       'hold ($1,000,000,000,000.00); nothing was changed.';
     await admin.browser
-      .post(`/api/admin/deposits/${second}/confirm`)
+      .post(`/api/admin/deposits/${waiting}/confirm`)
       .expect(409, { message, fieldErrors: { invested: [message] } });
 
     const confirmed = (await testApp.accountEvents(member.userId)).filter(
       (event) => event.type === 'DepositConfirmed',
     );
-    expect(confirmed.map((event) => event.data)).toEqual([expect.objectContaining({ depositId: first })]);
-    expect(await stateRow(testApp.accounts, member.userId)).toMatchObject({
-      invested: MAX_AMOUNT,
-      total_deposited: MAX_AMOUNT,
-    });
+    expect(confirmed).toEqual([]);
+    expect(await stateRow(testApp.accounts, member.userId)).toMatchObject({ invested: MAX_AMOUNT });
     await admin.browser
-      .post(`/api/admin/deposits/${second}/reject`)
+      .post(`/api/admin/deposits/${waiting}/reject`)
       .send({ reason: 'Above what one account may hold' })
       .expect(200);
     await adjustBalancesAtCurrentVersion(admin.browser, member.userId, {
