@@ -1,4 +1,4 @@
-import { CompiledQuery, sql } from 'kysely';
+import { CompiledQuery, sql, type RawBuilder } from 'kysely';
 import { DuplicateEvent, StreamVersionConflict } from './errors.js';
 import type { AppendResult, EventMetadata, ExpectedVersion, NewEvent, RecordedEvent } from './events.js';
 import type { LogPosition } from './log-position.js';
@@ -40,7 +40,7 @@ const APPEND_EVENTS = namedStatement(
   from append_events($1, $2, $3::uuid[], $4::text[], $5::jsonb, $6::jsonb)`,
 );
 
-interface AppendRow {
+export interface AppendRow {
   outcome: 'appended' | 'already_appended' | 'conflict' | 'duplicate';
   stream_version: number | null;
   log_transaction_id: bigint | null;
@@ -204,9 +204,7 @@ async function appendEvents(
   events: NewEvent[],
   expectedVersion: ExpectedVersion,
 ): Promise<AppendResult> {
-  for (const event of events) {
-    if (!UUID.test(event.id)) throw new TypeError(`Event id ${JSON.stringify(event.id)} is not a uuid`);
-  }
+  const values = appendArguments(events, expectedVersion);
   let row: AppendRow | undefined;
   try {
     ({
@@ -214,16 +212,63 @@ async function appendEvents(
     } = await db.executeQuery<AppendRow>(
       CompiledQuery.raw(APPEND_EVENTS, [
         streamId,
-        expectedVersionParameter(expectedVersion),
-        events.map((event) => event.id),
-        events.map((event) => event.type),
-        JSON.stringify(events.map((event) => event.data)),
-        JSON.stringify(events.map((event) => event.metadata ?? {})),
+        values.expectedVersion,
+        values.ids,
+        values.types,
+        values.data,
+        values.metadata,
       ]),
     ));
   } catch (error) {
-    throw translateUniqueViolation(error, streamId, expectedVersion);
+    throw appendFailure(error, streamId, expectedVersion);
   }
+  return appendResult(row, streamId, expectedVersion);
+}
+
+/** What `append_events` takes besides the stream's id, as a statement's values. */
+export interface AppendArguments {
+  expectedVersion: number | null;
+  ids: string[];
+  types: string[];
+  /** The events' data, a JSON array. */
+  data: string;
+  /** The events' metadata, a JSON array. */
+  metadata: string;
+}
+
+/** The events and the expected version as `append_events` takes them; refuses an id that is not a uuid. */
+export function appendArguments(events: NewEvent[], expectedVersion: ExpectedVersion): AppendArguments {
+  for (const event of events) {
+    if (!UUID.test(event.id)) throw new TypeError(`Event id ${JSON.stringify(event.id)} is not a uuid`);
+  }
+  return {
+    expectedVersion: expectedVersionParameter(expectedVersion),
+    ids: events.map((event) => event.id),
+    types: events.map((event) => event.type),
+    data: JSON.stringify(events.map((event) => event.data)),
+    metadata: JSON.stringify(events.map((event) => event.metadata ?? {})),
+  };
+}
+
+/**
+ * The append as a row source (`from append_events(...)`) for a caller's own statement, so that what it writes with
+ * the events (a state row, say) leaves in the same round trip. Each argument is the statement's value for that
+ * field of AppendArguments, or for the stream's id. Its one row is an AppendRow: read it with `appendResult`, and
+ * pass what the statement throws to `appendFailure`.
+ */
+export function appendEventsFrom(
+  values: Record<keyof AppendArguments | 'streamId', unknown>,
+): RawBuilder<AppendRow> {
+  return sql<AppendRow>`append_events(${values.streamId}, ${values.expectedVersion}, ${values.ids}::uuid[],
+    ${values.types}::text[], ${values.data}::jsonb, ${values.metadata}::jsonb)`;
+}
+
+/** What the append's row says: where the events are, or the conflict or duplicate that refused them. */
+export function appendResult(
+  row: AppendRow | undefined,
+  streamId: string,
+  expectedVersion: ExpectedVersion,
+): AppendResult {
   if (!row) throw new Error('append_events returned no row');
   switch (row.outcome) {
     case 'appended':
@@ -241,6 +286,11 @@ async function appendEvents(
     case 'duplicate':
       throw new DuplicateEvent(row.conflicting_event_id ?? '');
   }
+}
+
+/** A statement that appended failed: a conflict the events' unique keys caught becomes the store's error. */
+export function appendFailure(error: unknown, streamId: string, expectedVersion: ExpectedVersion): unknown {
+  return translateUniqueViolation(error, streamId, expectedVersion);
 }
 
 function expectedVersionParameter(expected: ExpectedVersion): number | null {

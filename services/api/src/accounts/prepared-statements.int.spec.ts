@@ -79,7 +79,7 @@ describe('the statements every account command and history read runs', () => {
 
     const prepared = await preparedStatements();
     for (const statement of [
-      /^with "moved" as \(insert into "account_states"/,
+      /^with "appended" as \(select .* from append_events\(.*"moved" as \(insert into "account_states"/s,
       /^select .* from "rm_deposits"/,
       /^select .* from "rm_withdrawals"/,
       /^select .* from "rm_account_activity"/,

@@ -1,8 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import {
+  appendArguments,
+  appendEventsFrom,
+  appendFailure,
+  appendResult,
   EventStore,
   StreamVersionConflict,
+  type AppendArguments,
+  type AppendRow,
   type AppendResult,
   type EventMetadata,
   type LogPosition,
@@ -184,64 +190,59 @@ export class AccountCommands {
     if (request.coSignature && events.length === 0) {
       throw new ApprovalError('CONFLICT', approvalMessages.alreadyDone);
     }
-    let position: string;
-    let appended: AppendResult | undefined;
-    if (events.length) {
-      appended = await this.appendEvents(trx, request, events, version);
-      position = formatPosition(appended.logPosition);
-      await request.record?.(trx, events);
-    } else {
-      position = await this.lastPosition(trx, userId);
-    }
-    await request.coSignature?.record(trx);
-    const outcome = { result: request.result(events, state), position };
+    const result = request.result(events, state);
     const answer: CommandAnswer | undefined = idempotencyKey && {
       user_id: userId,
       idempotency_key: idempotencyKey.key,
       request_hash: idempotencyKey.requestHash,
       command_type: request.commandType,
-      result: JSON.stringify(outcome),
       created_at: this.clock.now(),
     };
-    if (appended) await this.moveState(trx, userId, version, appended.nextExpectedVersion, state, answer);
-    else if (answer) await trx.insertInto('commands').values(answer).execute();
-    return { ...outcome, appended: events.length > 0 };
+    if (events.length === 0) {
+      const position = await this.lastPosition(trx, userId);
+      await request.coSignature?.record(trx);
+      if (answer) {
+        await trx
+          .insertInto('commands')
+          .values({ ...answer, result: JSON.stringify({ result, position }) })
+          .execute();
+      }
+      return { result, position, appended: false };
+    }
+    const appended = await this.appendAndMoveState(trx, request, events, version, state, answer, result);
+    await request.record?.(trx, events);
+    await request.coSignature?.record(trx);
+    return { result, position: formatPosition(appended.logPosition), appended: true };
   }
 
-  private appendEvents<R>(
+  /**
+   * Appends the events at the version read, moves the state row to the stream's new version (only from the version
+   * it was read at) and keeps the command's answer under its key, with the position the append gave the events:
+   * one statement, so one round trip.
+   */
+  private async appendAndMoveState<R>(
     trx: AccountsTransaction,
     request: AccountCommandRequest<R>,
     events: AccountEvent[],
     version: number,
+    state: AccountState,
+    answer: CommandAnswer | undefined,
+    result: R,
   ): Promise<AppendResult> {
-    return this.store.appendInTransaction(
-      trx,
-      accountStreamId(request.userId),
+    const streamId = accountStreamId(request.userId);
+    const toAppend = appendArguments(
       events.map((event) => ({
         id: request.eventId?.(event) ?? randomUUID(),
         ...event,
         metadata: request.metadata,
       })),
-      { expectedVersion: version },
+      version,
     );
-  }
-
-  /**
-   * Moves the state row to the new version, only from the version it was read at, and keeps the command's
-   * answer under its key: one statement, so one round trip.
-   */
-  private async moveState(
-    trx: AccountsTransaction,
-    userId: string,
-    version: number,
-    nextVersion: number,
-    state: AccountState,
-    answer: CommandAnswer | undefined,
-  ): Promise<void> {
-    const figures = {
-      user_id: userId,
+    const values = {
+      stream_id: streamId,
+      ...appendValues(toAppend),
+      user_id: request.userId,
       from_version: version,
-      version: nextVersion,
       available: state.available,
       invested: state.invested,
       profit_locked: state.profitLocked,
@@ -252,10 +253,19 @@ export class AccountCommands {
       state: JSON.stringify(storeAccountState(state)),
       updated_at: this.clock.now(),
     };
-    const {
-      rows: [{ moved } = { moved: '0' }],
-    } = answer ? await moveStateAndAnswer(trx, { ...figures, ...answer }) : await moveStateOnly(trx, figures);
-    if (Number(moved) !== 1) throw new StreamVersionConflict(accountStreamId(userId), version, undefined);
+    let row: AppendedRow | undefined;
+    try {
+      ({
+        rows: [row],
+      } = answer
+        ? await appendMoveAndAnswer(trx, { ...values, ...answer, result: JSON.stringify(result) })
+        : await appendAndMove(trx, values));
+    } catch (error) {
+      throw appendFailure(error, streamId, version);
+    }
+    const appended = appendResult(row, streamId, version);
+    if (Number(row!.moved) !== 1) throw new StreamVersionConflict(streamId, version, undefined);
+    return appended;
   }
 
   private async lastPosition(trx: AccountsTransaction, userId: string): Promise<string> {
@@ -330,30 +340,82 @@ const STATE_COLUMNS = [
   'updated_at',
 ] as const;
 type StateColumn = (typeof STATE_COLUMNS)[number];
-/** A command's answer as the `commands` row under its Idempotency-Key keeps it. */
+/** A command's answer as the `commands` row under its Idempotency-Key keeps it, but for the answer itself. */
 interface CommandAnswer {
   user_id: string;
   idempotency_key: string;
   request_hash: string;
   command_type: string;
-  result: string;
   created_at: Date;
 }
 type AnswerColumn = Exclude<keyof CommandAnswer, 'user_id'>;
 
-/** The state row moved only from the version it was read at; with `answer`, the command's answer kept too. */
-function moveStatement<N extends string>(answer: readonly AnswerColumn[]) {
+/** The values of `append_events` under the names of the statement's parameters. */
+function appendValues(toAppend: AppendArguments) {
+  return {
+    expected_version: toAppend.expectedVersion,
+    event_ids: toAppend.ids,
+    event_types: toAppend.types,
+    event_data: toAppend.data,
+    event_metadata: toAppend.metadata,
+  };
+}
+type AppendColumn = keyof ReturnType<typeof appendValues> | 'stream_id';
+
+type AppendedRow = AppendRow & { moved: string };
+/** The state row's columns the command gives: its version is the stream's, as the append left it. */
+type MovedColumn = Exclude<StateColumn, 'version'>;
+
+/** Either outcome that leaves the events in the stream. */
+const IN_STREAM: AppendRow['outcome'][] = ['appended', 'already_appended'];
+
+/**
+ * The events appended, the state row moved only from the version it was read at to the stream's new one, and with
+ * `answer` the command's answer kept under its key, naming the position the log gave the events: one statement.
+ */
+function appendAndMoveStatement<N extends string>(answer: readonly AnswerColumn[]) {
   return compiledOnce(
     (
       db: AccountsDatabase,
-      parameter: (name: StateColumn | AnswerColumn | 'user_id' | 'from_version') => never,
+      parameter: (
+        name: AppendColumn | StateColumn | AnswerColumn | 'result' | 'user_id' | 'from_version',
+      ) => never,
     ) => {
-      const row = { user_id: parameter('user_id') } as Record<string, never>;
-      for (const column of STATE_COLUMNS) row[column] = parameter(column);
-      const moving = db.with('moved', (with_) =>
+      const appending = db.with('appended', (with_) =>
+        with_
+          .selectFrom(
+            appendEventsFrom({
+              streamId: parameter('stream_id'),
+              expectedVersion: parameter('expected_version'),
+              ids: parameter('event_ids'),
+              types: parameter('event_types'),
+              data: parameter('event_data'),
+              metadata: parameter('event_metadata'),
+            }).as('append'),
+          )
+          .select([
+            'append.outcome',
+            'append.stream_version',
+            'append.log_transaction_id',
+            'append.log_global_position',
+            'append.conflicting_event_id',
+          ]),
+      );
+      const moving = appending.with('moved', (with_) =>
         with_
           .insertInto('account_states')
-          .values(row as never)
+          .columns(['user_id', ...STATE_COLUMNS])
+          .expression((eb) =>
+            eb
+              .selectFrom('appended')
+              .select([
+                eb.val(parameter('user_id')).as('user_id'),
+                ...STATE_COLUMNS.map((column) =>
+                  column === 'version' ? 'appended.stream_version' : eb.val(parameter(column)).as(column),
+                ),
+              ] as never)
+              .where('appended.outcome', 'in', IN_STREAM),
+          )
           .onConflict((conflict) =>
             conflict
               .column('user_id')
@@ -369,28 +431,45 @@ function moveStatement<N extends string>(answer: readonly AnswerColumn[]) {
       const statement =
         answer.length === 0
           ? moving
-          : moving.with('answered', (with_) => {
-              const answered = { user_id: parameter('user_id') } as Record<string, never>;
-              for (const column of answer) answered[column] = parameter(column);
-              return with_
+          : moving.with('answered', (with_) =>
+              with_
                 .insertInto('commands')
-                .values(answered as never)
-                .returning('commands.user_id');
-            });
-      // Counting a column, not `*`: a statement without `*` is prepared on its connection.
-      return statement.selectFrom('moved').select((eb) => eb.fn.count<string>('moved.user_id').as('moved'));
+                .columns(['user_id', ...answer, 'result'])
+                .expression((eb) =>
+                  eb
+                    .selectFrom('appended')
+                    .select([
+                      eb.val(parameter('user_id')).as('user_id'),
+                      ...answer.map((column) => eb.val(parameter(column)).as(column)),
+                      // As formatPosition writes it.
+                      sql`jsonb_build_object('result', ${parameter('result')}::jsonb, 'position',
+                        concat(appended.log_transaction_id, ':', appended.log_global_position))`.as('result'),
+                    ] as never)
+                    .where('appended.outcome', 'in', IN_STREAM),
+                )
+                .returning('commands.user_id'),
+            );
+      return statement.selectFrom('appended').select([
+        'appended.outcome',
+        'appended.stream_version',
+        'appended.log_transaction_id',
+        'appended.log_global_position',
+        'appended.conflicting_event_id',
+        // Counting a column, not `*`: a statement without `*` is prepared on its connection.
+        (eb) =>
+          eb
+            .selectFrom('moved')
+            .select((inner) => inner.fn.count<string>('moved.user_id').as('n'))
+            .as('moved'),
+      ]);
     },
-  ) as CompiledOnce<AccountsDatabase, N, { moved: string }>;
+  ) as CompiledOnce<AccountsDatabase, N, AppendedRow>;
 }
 
-const moveStateOnly = moveStatement<StateColumn | 'user_id' | 'from_version'>([]);
-const moveStateAndAnswer = moveStatement<StateColumn | AnswerColumn | 'user_id' | 'from_version'>([
-  'idempotency_key',
-  'request_hash',
-  'command_type',
-  'result',
-  'created_at',
-]);
+const appendAndMove = appendAndMoveStatement<AppendColumn | MovedColumn | 'user_id' | 'from_version'>([]);
+const appendMoveAndAnswer = appendAndMoveStatement<
+  AppendColumn | MovedColumn | AnswerColumn | 'result' | 'user_id' | 'from_version'
+>(['idempotency_key', 'request_hash', 'command_type', 'created_at']);
 
 async function storedOutcome<R>(
   db: AccountsDatabase | AccountsTransaction,
