@@ -240,7 +240,7 @@ export class AccountCommands {
     );
     const values = {
       stream_id: streamId,
-      ...appendValues(toAppend),
+      ...toAppend,
       user_id: request.userId,
       from_version: version,
       available: state.available,
@@ -350,17 +350,8 @@ interface CommandAnswer {
 }
 type AnswerColumn = Exclude<keyof CommandAnswer, 'user_id'>;
 
-/** The values of `append_events` under the names of the statement's parameters. */
-function appendValues(toAppend: AppendArguments) {
-  return {
-    expected_version: toAppend.expectedVersion,
-    event_ids: toAppend.ids,
-    event_types: toAppend.types,
-    event_data: toAppend.data,
-    event_metadata: toAppend.metadata,
-  };
-}
-type AppendColumn = keyof ReturnType<typeof appendValues> | 'stream_id';
+/** The append's values are the statement's parameters under their own names. */
+type AppendColumn = keyof AppendArguments | 'stream_id';
 
 type AppendedRow = AppendRow & { moved: string };
 /** The state row's columns the command gives: its version is the stream's, as the append left it. */
@@ -386,11 +377,11 @@ function appendAndMoveStatement<N extends string>(answer: readonly AnswerColumn[
           .selectFrom(
             appendEventsFrom({
               streamId: parameter('stream_id'),
-              expectedVersion: parameter('expected_version'),
-              ids: parameter('event_ids'),
-              types: parameter('event_types'),
-              data: parameter('event_data'),
-              metadata: parameter('event_metadata'),
+              expectedVersion: parameter('expectedVersion'),
+              ids: parameter('ids'),
+              types: parameter('types'),
+              data: parameter('data'),
+              metadata: parameter('metadata'),
             }).as('append'),
           )
           .select([
