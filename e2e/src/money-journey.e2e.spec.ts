@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { launchBrowser, openContext } from './browser.js';
 import {
   ADMIN_EMAIL,
@@ -44,6 +44,18 @@ async function expectCard(page: Page, title: string, figure: string) {
     }
   }
   throw new Error(`card "${title}" shows "${seen}", expected ${figure}`);
+}
+
+/** Where an element comes to rest once it has stopped moving (a toast slides in). */
+async function settledBox(locator: Locator) {
+  let box = await locator.boundingBox();
+  for (let tries = 0; tries < 50; tries += 1) {
+    await locator.page().waitForTimeout(100);
+    const next = await locator.boundingBox();
+    if (JSON.stringify(next) === JSON.stringify(box)) return box;
+    box = next;
+  }
+  throw new Error(`still moving: ${JSON.stringify(box)}`);
 }
 
 describe('a member and an admin move money through the whole stack', () => {
@@ -272,6 +284,36 @@ describe('a member and an admin move money through the whole stack', () => {
     await admin.getByRole('dialog').getByRole('link', { name: 'All User' }).click();
     await admin.waitForURL(`${baseUrl}/admin-dashboard/alluser`, TIMEOUT);
     await admin.getByRole('dialog').waitFor({ state: 'detached', ...TIMEOUT });
+    await member.setViewportSize({ width: 1280, height: 900 });
+  }, 120_000);
+
+  it('on a phone, the toast of a chosen proof leaves Complete Payment clear at the foot of the screen', async () => {
+    const { baseUrl } = platform;
+    await member.setViewportSize({ width: 390, height: 844 });
+    await member.goto(`${baseUrl}/dashboard/crypto`);
+    await member.getByRole('button', { name: /^BASIC/ }).click();
+    await member.getByRole('button', { name: 'BITCOIN' }).click();
+    await member.getByLabel(/^Amount/).fill('1500');
+    await member.getByRole('button', { name: 'Proceed to Payment' }).click();
+    await member.waitForURL(`${baseUrl}/dashboard/deposit-details`, TIMEOUT);
+    const complete = member.getByRole('button', { name: 'Complete Payment' });
+    await complete.evaluate((button) => button.scrollIntoView({ block: 'end' }));
+    await member.locator('input[type=file]').setInputFiles({
+      name: 'proof.png',
+      mimeType: 'image/png',
+      buffer: PNG_PROOF,
+    });
+    const toast = member.getByText('File proof.png selected successfully!');
+    await toast.waitFor(TIMEOUT);
+    const button = await complete.boundingBox();
+    const shown = await settledBox(toast);
+    const overlaps =
+      button!.x < shown!.x + shown!.width &&
+      shown!.x < button!.x + button!.width &&
+      button!.y < shown!.y + shown!.height &&
+      shown!.y < button!.y + button!.height;
+    expect({ button, shown, overlaps }).toMatchObject({ overlaps: false });
+    expect(button!.y + button!.height).toBeGreaterThan(844 / 2);
     await member.setViewportSize({ width: 1280, height: 900 });
   }, 120_000);
 

@@ -1,4 +1,5 @@
-import { SnackbarProvider, useSnackbar } from 'notistack';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { SnackbarProvider, useSnackbar, type SnackbarOrigin } from 'notistack';
 import { useEffect } from 'react';
 
 import { connectToastHost } from './toast-channel.js';
@@ -12,10 +13,19 @@ function ToastDelivery() {
   return null;
 }
 
+/**
+ * Below the widest sidebar's breakpoint the content reaches the screen's left edge, where a toast at the bottom
+ * would cover the button a form ends with (Complete Payment, just after "File ... selected successfully!").
+ */
+const toastsAtTopQuery = '(max-width:767px)';
+const AT_TOP: SnackbarOrigin = { vertical: 'top', horizontal: 'center' };
+const AT_BOTTOM: SnackbarOrigin = { vertical: 'bottom', horizontal: 'left' };
+
 /** notistack, loaded by <Toaster /> with the first toast (see toaster.tsx). */
 export function ToastHost() {
+  const atTop = useMediaQuery(toastsAtTopQuery, { noSsr: true });
   return (
-    <SnackbarProvider maxSnack={20} autoHideDuration={4000}>
+    <SnackbarProvider maxSnack={20} autoHideDuration={4000} anchorOrigin={atTop ? AT_TOP : AT_BOTTOM}>
       <ToastDelivery />
     </SnackbarProvider>
   );
