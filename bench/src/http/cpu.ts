@@ -1,7 +1,13 @@
 import { execFileSync } from 'node:child_process';
 import { readdir, readFile } from 'node:fs/promises';
 import pg from 'pg';
-import { parseProcStat, ticksBetween, type ProcessTimes, type TickSample } from './proc-stat.js';
+import {
+  parseProcStat,
+  ticksBeforeEnding,
+  ticksBetween,
+  type ProcessTimes,
+  type TickSample,
+} from './proc-stat.js';
 
 async function processTimes(pid: number): Promise<ProcessTimes | null> {
   try {
@@ -35,11 +41,17 @@ export interface CpuGroups {
   databases: Record<string, string>;
 }
 
-export type CpuSnapshot = Map<string, TickSample>;
+export interface CpuSnapshot {
+  groups: Map<string, TickSample>;
+  /** Every PostgreSQL process, whichever group counts it. */
+  postgres: TickSample;
+}
+
+const POSTGRES_REST = 'postgres, rest';
 
 /**
  * Samples the CPU time of the processes under test, of the PostgreSQL backends serving each database under
- * test, of the rest of PostgreSQL (its background processes, other databases, and backends that ended:
+ * test, of the rest of PostgreSQL (its background processes, other databases, and backends that ended, from
  * the server's child ticks) and of Redis. Works on the machine that runs PostgreSQL and Redis.
  */
 export class CpuMeter {
@@ -60,7 +72,7 @@ export class CpuMeter {
   async snapshot(): Promise<CpuSnapshot> {
     const [all, backends] = await Promise.all([everyProcess(), this.backends()]);
     const byPid = new Map(all.map((times) => [times.pid, times]));
-    const snapshot: CpuSnapshot = new Map();
+    const snapshot = new Map<string, TickSample>();
     const sample = (pids: Iterable<number>) =>
       new Map([...pids].flatMap((pid) => (byPid.has(pid) ? [[pid, byPid.get(pid)!.ticks] as const] : [])));
 
@@ -77,7 +89,7 @@ export class CpuMeter {
     const postgres = all.filter((times) => times.comm === 'postgres' && !counted.has(times.pid));
     const postmaster = postgres.filter((times) => byPid.get(times.ppid)?.comm !== 'postgres');
     snapshot.set(
-      'postgres, rest',
+      POSTGRES_REST,
       new Map([
         ...postgres.map((times) => [times.pid, times.ticks] as const),
         // Negative keys hold the child ticks of the server process, so ended backends count too.
@@ -85,16 +97,20 @@ export class CpuMeter {
       ]),
     );
     snapshot.set('redis', sample(all.filter((times) => times.comm === 'redis-server').map((t) => t.pid)));
-    return snapshot;
+    const everyPostgres = all.filter((times) => times.comm === 'postgres');
+    return { groups: snapshot, postgres: new Map(everyPostgres.map((times) => [times.pid, times.ticks])) };
   }
 
   /** Milliseconds of CPU each group spent between two snapshots. */
   spentMs(before: CpuSnapshot, after: CpuSnapshot): Record<string, number> {
+    // A backend that ended in between (a pool's idle connection, of any database) counts in the rest from
+    // `before` on only, not with the life it had before (a peer's whole figure, ending in a later one's window).
+    const endedEarlier = ticksBeforeEnding(before.postgres, after.postgres);
     return Object.fromEntries(
-      [...after].map(([name, sample]) => [
-        name,
-        ticksBetween(before.get(name) ?? new Map(), sample) * this.tickMs,
-      ]),
+      [...after.groups].map(([name, sample]) => {
+        const ticks = ticksBetween(before.groups.get(name) ?? new Map(), sample);
+        return [name, (name === POSTGRES_REST ? Math.max(0, ticks - endedEarlier) : ticks) * this.tickMs];
+      }),
     );
   }
 

@@ -49,3 +49,13 @@ export function ticksBetween(before: TickSample, after: TickSample): number {
   for (const [pid, ticks] of after) spent += Math.max(0, ticks - (before.get(pid) ?? 0));
   return spent;
 }
+
+/**
+ * The ticks that processes gone by `after` had spent by `before`. A server's child ticks count an ended worker's
+ * whole life when it is waited for; less these, they count only its time since `before`.
+ */
+export function ticksBeforeEnding(before: TickSample, after: TickSample): number {
+  let spent = 0;
+  for (const [pid, ticks] of before) if (!after.has(pid)) spent += ticks;
+  return spent;
+}

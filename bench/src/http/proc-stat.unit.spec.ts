@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { parseProcStat, ticksBetween } from './proc-stat.js';
+import { parseProcStat, ticksBeforeEnding, ticksBetween } from './proc-stat.js';
 
 /** A /proc/<pid>/stat line as proc(5) lays it out, with the fields this reader uses set. */
 function statLine(
@@ -45,5 +45,15 @@ describe('/proc/<pid>/stat', () => {
     // 120 more for 10, none for 11, 25 for the new 13; 12 ended and is not seen.
     expect(ticksBetween(before, after)).toBe(145);
     expect(ticksBetween(new Map([[10, 9]]), new Map([[10, 3]]))).toBe(0);
+  });
+
+  it('gives the time processes that ended since the first sample had spent by then', () => {
+    // 12 ended with 40 ticks spent before the first sample: its server's child ticks count those again.
+    const before = new Map([
+      [10, 500],
+      [12, 40],
+    ]);
+    expect(ticksBeforeEnding(before, new Map([[10, 620]]))).toBe(40);
+    expect(ticksBeforeEnding(before, new Map([...before, [13, 5]]))).toBe(0);
   });
 });

@@ -311,7 +311,8 @@ export function formatReport(results: HttpBenchResults): string {
       ` ${(postgres.rows_fetched ?? 0).toFixed(1)} fetched, ${(postgres.blocks_hit ?? 0).toFixed(1)} buffer hits.`,
     '',
     ...table(cpuRows),
-    '"postgres, rest" is PostgreSQL\'s background work (WAL, checkpoints) with every other database of the server;' +
+    '"postgres, rest" is PostgreSQL\'s background work (WAL, checkpoints) with every other database of the server' +
+      ' and the time backends that ended during the window spent in it;' +
       ' "redis" the whole Redis server: on a shared machine, partly others\' work.',
     '',
     'Targets:',
