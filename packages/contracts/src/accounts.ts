@@ -103,7 +103,8 @@ export type FigureChange = z.infer<typeof figureChange>;
  * and the account version those figures were read at. A figure left out (or sent as shown) moves nothing; a
  * shown figure or version the account no longer has is refused with 409.
  */
-export const adjustBalancesRequest = z.object({
+/** Strict: a figure the form cannot set (`reserved`, a typo) is refused by name, not dropped as no change. */
+export const adjustBalancesRequest = z.strictObject({
   available: figureChange.optional(),
   invested: figureChange.optional(),
   profit: figureChange.optional(),

@@ -95,6 +95,7 @@ export type PublishedLiabilities = z.infer<typeof publishedLiabilities>;
 export const proofOfLiabilitiesResponse = z.object({ publications: z.array(publishedLiabilities) });
 export type ProofOfLiabilitiesResponse = z.infer<typeof proofOfLiabilitiesResponse>;
 
+/** Strict: a member's proof is their own, and asking for another's (`?user_id=`) is refused by name. */
 export const memberProofQuery = z.strictObject({
   period: periodSchema.optional().describe('A closed period; the latest when absent'),
 });

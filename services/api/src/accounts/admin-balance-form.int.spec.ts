@@ -61,6 +61,7 @@ beforeAll(async () => {
     'mixed',
     'raced',
     'hostile',
+    'unknown figure',
     'repeated',
   ]) {
     await fundedMember(name);
@@ -339,6 +340,27 @@ describe('hostile figures', () => {
         fieldErrors: { invested: [accountMessages.invalidAmount] },
       });
     }
+    expect(await testApp.accountEvents(userId)).toHaveLength(1);
+  });
+
+  it('refuses a figure the form cannot set by its name, beside one it can, and changes nothing', async () => {
+    const { userId } = member('unknown figure');
+    const { version } = await memberDetail(admin.browser, userId);
+
+    const { body } = await admin.browser
+      .put(`/api/admin/users/${userId}/balances`)
+      .send({
+        available: { shown: '1000.00', target: '1100.00' },
+        reserved: { shown: '0.00', target: '100.00' },
+        reason: 'Probe',
+        version,
+      })
+      .expect(400);
+
+    expect(body).toEqual({
+      message: 'Please correct the highlighted fields',
+      fieldErrors: { reserved: ['Unknown field'] },
+    });
     expect(await testApp.accountEvents(userId)).toHaveLength(1);
   });
 });

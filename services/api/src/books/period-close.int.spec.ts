@@ -241,7 +241,8 @@ describe('the proof of liabilities', () => {
   });
 
   it("cannot be asked for another member, a bad period or without a session; none before a member's first close", async () => {
-    await alice.browser.get(`/api/user/statement/proof?user_id=${bob.userId}`).expect(400);
+    const another = await alice.browser.get(`/api/user/statement/proof?user_id=${bob.userId}`).expect(400);
+    expect(another.body.fieldErrors).toEqual({ user_id: ['Unknown field'] });
     const bad = await alice.browser.get('/api/user/statement/proof?period=2026-13').expect(400);
     expect(bad.body.fieldErrors.period).toBeDefined();
     await testApp.browser().get('/api/user/statement/proof').expect(401);

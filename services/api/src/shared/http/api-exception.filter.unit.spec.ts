@@ -56,6 +56,23 @@ describe('errorResponse', () => {
     });
   });
 
+  it("names each unknown field of a strict contract, not the object's", () => {
+    const schema = z.strictObject({ available: z.string().optional(), reason: z.string() });
+    const error = schema.safeParse({ reserved: '100.00', fee: '1', reason: 7 }).error;
+
+    expect(errorResponse(error)).toEqual({
+      status: 400,
+      body: {
+        message: 'Please correct the highlighted fields',
+        fieldErrors: {
+          reason: ['Invalid input: expected string, received number'],
+          reserved: ['Unknown field'],
+          fee: ['Unknown field'],
+        },
+      },
+    });
+  });
+
   it('maps a zod error to 400 with the errors of each field', () => {
     const schema = z.object({
       email: z.email('Enter a valid email address'),

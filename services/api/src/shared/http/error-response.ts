@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { CORRECT_THE_FIELDS, DomainError, type DomainErrorCode } from '../errors/domain-error.js';
 import { TooManyAttempts } from '../rate-limits/too-many-attempts.error.js';
 import { tooManyAttemptsResponse } from '../rate-limits/too-many-attempts.response.js';
+import { zodFieldErrors, zodFormErrors } from './zod-field-errors.js';
 
 export interface ErrorBody {
   message: string;
@@ -96,15 +97,9 @@ function httpExceptionResponse(exception: HttpException): ErrorResponse {
 }
 
 function validationResponse(error: z.ZodError): ErrorResponse {
-  const { formErrors, fieldErrors } = z.flattenError(error);
   return {
     status: HttpStatus.BAD_REQUEST,
-    body: {
-      message: formErrors[0] ?? CORRECT_THE_FIELDS,
-      fieldErrors: Object.fromEntries(
-        Object.entries(fieldErrors).filter((entry): entry is [string, string[]] => entry[1] !== undefined),
-      ),
-    },
+    body: { message: zodFormErrors(error)[0] ?? CORRECT_THE_FIELDS, fieldErrors: zodFieldErrors(error) },
   };
 }
 

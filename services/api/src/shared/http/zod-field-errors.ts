@@ -1,0 +1,27 @@
+import { z } from 'zod';
+
+export const UNKNOWN_FIELD = 'Unknown field';
+
+/**
+ * A refusal's messages by field. A strict contract's unknown keys are refused at the object that holds them: each
+ * is named as a field of its own (`reserved`, or `figures.reserved` when nested), so the sender learns which.
+ */
+export function zodFieldErrors(error: z.ZodError): Record<string, string[]> {
+  const fieldErrors: Record<string, string[]> = {};
+  const add = (field: string, message: string) => (fieldErrors[field] ??= []).push(message);
+  for (const issue of error.issues) {
+    if (issue.code === 'unrecognized_keys') {
+      for (const key of issue.keys) add([...issue.path, key].join('.'), UNKNOWN_FIELD);
+    } else if (issue.path.length > 0) {
+      add(String(issue.path[0]), issue.message);
+    }
+  }
+  return fieldErrors;
+}
+
+/** The form-level messages: the issues of the whole object, but for unknown keys, which name their field. */
+export function zodFormErrors(error: z.ZodError): string[] {
+  return error.issues
+    .filter((issue) => issue.path.length === 0 && issue.code !== 'unrecognized_keys')
+    .map((issue) => issue.message);
+}
