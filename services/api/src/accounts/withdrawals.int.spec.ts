@@ -356,7 +356,10 @@ describe('member profile and closure by an admin', () => {
       .send({ first_name: 'Mary', last_name: 'Somerville', email: taken.email })
       .expect(409);
 
-    expect(clash.body.message).toBe('An account with this e-mail already exists');
+    expect(clash.body).toEqual({
+      message: 'An account with this e-mail already exists',
+      fieldErrors: { email: ['An account with this e-mail already exists'] },
+    });
     expect(
       await testApp.db
         .selectFrom('users')

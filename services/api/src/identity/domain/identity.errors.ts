@@ -39,7 +39,7 @@ export class EmailTakenError extends IdentityError {
   readonly code = 'CONFLICT';
 
   constructor() {
-    super(identityMessages.emailTaken);
+    super(identityMessages.emailTaken, { email: [identityMessages.emailTaken] });
   }
 }
 
