@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { text } from './text.js';
+import { text, wholeNumberParameter } from './text.js';
 
 /**
  * The projector's read models by projection name: the api waits for these checkpoints when a query carries
@@ -94,8 +94,8 @@ export const affiliates = z.object({ data: z.array(affiliateRecord) });
 export type Affiliates = z.infer<typeof affiliates>;
 
 export const pagingQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  page: wholeNumberParameter('Page', { min: 1, max: 999_999_999, fallback: 1 }),
+  pageSize: wholeNumberParameter('Page size', { min: 1, max: 100, fallback: 20 }),
 });
 
 export const adminUsersQuery = pagingQuery.extend({ search: text({ label: 'Search', max: 200 }).optional() });
@@ -186,7 +186,7 @@ export type AdminTotals = z.infer<typeof adminTotals>;
 
 /** Deposits confirmed and withdrawals paid per UTC day, oldest first, one entry for every day (zero when quiet). */
 export const adminDailyTotalsQuery = z.object({
-  days: z.coerce.number().int().min(1).max(366).default(30),
+  days: wholeNumberParameter('Days', { min: 1, max: 366, fallback: 30 }),
 });
 export type AdminDailyTotalsQuery = z.infer<typeof adminDailyTotalsQuery>;
 export const adminDailyTotals = z.object({

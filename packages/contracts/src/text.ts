@@ -57,3 +57,21 @@ export function text({ max, label, multiline = false, trim = true, tooLong, erro
     .refine((value) => !LONE_SURROGATE.test(value), messages.invalidText)
     .max(max, tooLong ?? messages.tooLong(max));
 }
+
+/**
+ * A whole number in a query string, in decimal digits only: `Number()`, which `z.coerce` uses, would also take a
+ * sign, an exponent, hex, binary and white space or control characters around the digits. Whatever is wrong with
+ * it, one message names the field and the range.
+ */
+export function wholeNumberParameter(
+  label: string,
+  { min, max, fallback }: { min: number; max: number; fallback: number },
+) {
+  const message = `${label} must be a whole number from ${min} to ${max}`;
+  return z
+    .string({ error: message })
+    .regex(/^[0-9]{1,9}$/, message)
+    .transform(Number)
+    .pipe(z.number().int().min(min, message).max(max, message))
+    .prefault(String(fallback));
+}

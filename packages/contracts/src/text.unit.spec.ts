@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { text } from './text.js';
+import { text, wholeNumberParameter } from './text.js';
 
 const name = text({ label: 'First name', max: 10 });
 const body = text({ label: 'Message', max: 50, multiline: true });
@@ -66,5 +66,36 @@ describe('text', () => {
     expect(messages(text({ max: 5, error: 'Please give a reason.' }).safeParse(null))).toEqual([
       'Please give a reason.',
     ]);
+  });
+});
+
+describe('a whole number in a query string', () => {
+  const days = wholeNumberParameter('Days', { min: 1, max: 366, fallback: 30 });
+
+  it('takes decimal digits within the range, and the fallback when absent', () => {
+    expect(days.parse('1')).toBe(1);
+    expect(days.parse('366')).toBe(366);
+    expect(days.parse('007')).toBe(7);
+    expect(days.parse(undefined)).toBe(30);
+  });
+
+  it.each([
+    '0',
+    '367',
+    '0x10',
+    '0b11',
+    '1e2',
+    '+5',
+    '-1',
+    ' 5',
+    '5\n',
+    '\u00005',
+    '30.0',
+    '',
+    '٣',
+    ['1', '2'],
+    5,
+  ])('refuses %j with one message naming the field and the range', (value) => {
+    expect(messages(days.safeParse(value))).toEqual(['Days must be a whole number from 1 to 366']);
   });
 });

@@ -109,8 +109,9 @@ describe('the OpenAPI document at /api/docs/openapi.json', () => {
     expect(query('/api/transactions')).toMatchObject({
       type: { required: false, schema: { enum: ['deposit', 'withdrawal'] } },
       status: { required: false, schema: { enum: ['pending', 'completed', 'paid', 'rejected'] } },
-      page: { required: false, schema: { type: 'integer', minimum: 1, default: 1 } },
-      pageSize: { required: false, schema: { type: 'integer', maximum: 100, default: 20 } },
+      // A query string's digits, as sent: a sign, an exponent or hex, which Number() would take, are refused.
+      page: { required: false, schema: { type: 'string', pattern: '^[0-9]{1,9}$', default: '1' } },
+      pageSize: { required: false, schema: { type: 'string', pattern: '^[0-9]{1,9}$', default: '20' } },
       after: { required: false, schema: { type: 'string', pattern: '^\\d{1,20}:\\d{1,20}$' } },
     });
     expect(Object.keys(query('/api/admin/users')).sort()).toEqual(['after', 'page', 'pageSize', 'search']);

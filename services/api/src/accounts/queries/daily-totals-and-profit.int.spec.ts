@@ -136,11 +136,17 @@ describe('GET /api/admin/daily-totals', () => {
     ]);
   });
 
-  it.each(['0', '367', '2.5', 'many'])('refuses ?days=%s with a field error', async (days) => {
-    const response = await admin.get(`/api/admin/daily-totals?days=${days}`).expect(400);
+  it.each(['0', '367', '2.5', 'many', '0x10', '0b11', '1e2', '%2B5', '%0A5', '%205', '30.0', '', '5&days=6'])(
+    'refuses ?days=%s with a field error',
+    async (days) => {
+      const response = await admin.get(`/api/admin/daily-totals?days=${days}`).expect(400);
 
-    expect(response.body.fieldErrors).toHaveProperty('days');
-  });
+      expect(response.body).toEqual({
+        message: 'Please correct the highlighted fields',
+        fieldErrors: { days: ['Days must be a whole number from 1 to 366'] },
+      });
+    },
+  );
 });
 
 async function maturityOf(member: { userId: string }): Promise<string> {
