@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { readModels } from '@ledgerstone/contracts';
 import { waitForCheckpoints } from '@ledgerstone/eventstore';
@@ -240,5 +241,12 @@ describe('running investments', () => {
     const carol = await testApp.member();
 
     await carol.browser.get('/api/user/investments').expect(200, { data: [] });
+    await admin.get(`/api/admin/users/${carol.userId}/investments`).expect(200, { data: [] });
+  });
+
+  it('answers 404 to staff for an id that is no member', async () => {
+    await admin
+      .get(`/api/admin/users/${randomUUID()}/investments`)
+      .expect(404, { message: 'User not found' });
   });
 });

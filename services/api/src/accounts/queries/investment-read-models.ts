@@ -20,6 +20,7 @@ import { DATABASE, type Database } from '../../shared/infrastructure/infrastruct
 import type { UsersTable } from '../../identity/index.js';
 import { waitForPosition } from '../../shared/database/read-your-writes.js';
 import { ApiRoute } from '../../shared/http/api-route.js';
+import { assertMember } from './admin-account-activity.js';
 import { AFTER, afterQuery } from './after-query.js';
 
 const userIdParameter = z.uuid();
@@ -83,7 +84,10 @@ export class MemberInvestmentsController {
 @StaffRead()
 @Controller()
 export class AdminInvestmentsController {
-  constructor(private readonly investments: InvestmentReadModels) {}
+  constructor(
+    private readonly investments: InvestmentReadModels,
+    @Inject(DATABASE) private readonly database: Database,
+  ) {}
 
   @Get('admin/investments')
   @ApiRoute({
@@ -98,12 +102,16 @@ export class AdminInvestmentsController {
 
   @Get('admin/users/:id/investments')
   @ApiRoute({
-    summary: `One member's running investments, the first to mature first.${AFTER}`,
+    summary: `One member's running investments, the first to mature first; 404 for an id that is no member's.${AFTER}`,
     tag: 'Admin',
     query: afterQuery,
     response: runningInvestments,
   })
   async ofMember(@Param('id') id: string, @Query('after') after: unknown): Promise<RunningInvestments> {
-    return runningInvestments.parse(await this.investments.ofMember(userIdParameter.parse(id), after));
+    const userId = userIdParameter.parse(id);
+    const investments = await this.investments.ofMember(userId, after);
+    // After the read, which refuses a bad ?after= first, as the other routes do.
+    await assertMember(this.database, userId);
+    return runningInvestments.parse(investments);
   }
 }
