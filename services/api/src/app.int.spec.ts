@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import { connect } from 'node:net';
 import { join } from 'node:path';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { testDatabaseUrl, testRedisPrefix } from '@ledgerstone/eventstore';
@@ -10,6 +11,21 @@ import { loadConfig } from './shared/config/config.js';
 
 const INDEX_HTML =
   '<!doctype html><html><body><div id="root"></div><script src="/assets/app-3f9a1c.js"></script></body></html>';
+
+/** Sends bytes as they are, which no HTTP client would, and gives back the whole answer once the server closes. */
+async function rawExchange(app: NestExpressApplication, bytes: string): Promise<string> {
+  const server = app.getHttpServer();
+  if (!server.listening) await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1', () => socket.write(bytes));
+    let answer = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk) => (answer += chunk));
+    socket.on('end', () => resolve(answer));
+    socket.on('error', reject);
+  });
+}
 
 /** The real api; these requests never reach PostgreSQL, so its database is never created. */
 function startApi(spaDir: string): Promise<NestExpressApplication> {
@@ -52,6 +68,41 @@ describe('the api over HTTP', () => {
       expect(response.status).toBe(400);
       expect(response.body).toEqual({ message: 'Malformed JSON in request body' });
     });
+
+    it.each(['gzip', 'deflate'])(
+      'answers a body marked %s that is not with 400 and a message of its own',
+      async (encoding) => {
+        const response = await request(app.getHttpServer())
+          .post('/api/health')
+          .set('Content-Type', 'application/json')
+          .set('Content-Encoding', encoding)
+          .send('{"email": "ada@example.test"}');
+
+        expect(response.status).toBe(400);
+        expect(response.body).toEqual({ message: 'The request body could not be decompressed' });
+      },
+    );
+
+    it.each([
+      ['a NUL in a header value', 'Idempotency-Key: ab\u0000cd\r\n'],
+      ['a DEL in a header value', 'Idempotency-Key: ab\u007fcd\r\n'],
+      ['a header line with no colon', 'Idempotency-Key\r\n'],
+    ])(
+      'answers a request Node refuses before the app (%s) with 400 and a JSON message',
+      async (_, header) => {
+        const answer = await rawExchange(
+          app,
+          `POST /api/withdraw HTTP/1.1\r\nHost: localhost\r\n${header}Content-Length: 2\r\n\r\n{}`,
+        );
+
+        const [head, body] = answer.split('\r\n\r\n');
+        expect(head).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
+        expect(head).toContain('Content-Type: application/json; charset=utf-8');
+        expect(JSON.parse(body!)).toEqual({
+          message: 'Malformed request: check its headers and body length',
+        });
+      },
+    );
 
     it('refuses a JSON body over 1 MB with 413 and a message', async () => {
       const response = await request(app.getHttpServer())

@@ -7,6 +7,7 @@ import { AppModule } from './app.module.js';
 import type { Clock } from './shared/clock/clock.js';
 import type { ApiConfig } from './shared/config/config.js';
 import { ApiExceptionFilter } from './shared/http/api-exception.filter.js';
+import { answerMalformedRequests } from './shared/http/malformed-requests.js';
 import { keptByNoCache, securityHeaders, siteDirectives } from './shared/http/security-headers.js';
 import { serveSpa } from './shared/http/spa.js';
 import { ApiMetrics } from './shared/observability/api-metrics.js';
@@ -58,6 +59,7 @@ export async function createApp(
     response: 'html',
   });
   serveSpa(app, config.spaDir, siteDirectives(config.mode));
+  answerMalformedRequests(app.getHttpServer());
   await app.init();
   return app;
 }

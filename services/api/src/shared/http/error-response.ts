@@ -78,6 +78,13 @@ function httpExceptionResponse(exception: HttpException): ErrorResponse {
   if (status === HttpStatus.BAD_REQUEST && exception.cause instanceof SyntaxError) {
     return { status, body: { message: 'Malformed JSON in request body' } };
   }
+  // zlib's wording ("incorrect header check") names its internals: a body sent as gzip or deflate that is not.
+  if (
+    status === HttpStatus.BAD_REQUEST &&
+    /^Z_/.test(String((exception.cause as { code?: unknown })?.code))
+  ) {
+    return { status, body: { message: 'The request body could not be decompressed' } };
+  }
   if (status === HttpStatus.PAYLOAD_TOO_LARGE) {
     return { status, body: { message: 'Request body is too large' } };
   }
