@@ -1,14 +1,16 @@
 import { z } from 'zod';
 
-export const UNKNOWN_FIELD = 'Unknown field';
+const UNKNOWN_FIELD = 'Unknown field';
 
 /**
  * A refusal's messages by field. A strict contract's unknown keys are refused at the object that holds them: each
  * is named as a field of its own (`reserved`, or `figures.reserved` when nested), so the sender learns which.
  */
 export function zodFieldErrors(error: z.ZodError): Record<string, string[]> {
-  const fieldErrors: Record<string, string[]> = {};
-  const add = (field: string, message: string) => (fieldErrors[field] ??= []).push(message);
+  // A Map: a sent key may be `__proto__`, which a plain object would not keep as a field of its own.
+  const fieldErrors = new Map<string, string[]>();
+  const add = (field: string, message: string) =>
+    fieldErrors.set(field, [...(fieldErrors.get(field) ?? []), message]);
   for (const issue of error.issues) {
     if (issue.code === 'unrecognized_keys') {
       for (const key of issue.keys) add([...issue.path, key].join('.'), UNKNOWN_FIELD);
@@ -16,7 +18,7 @@ export function zodFieldErrors(error: z.ZodError): Record<string, string[]> {
       add(String(issue.path[0]), issue.message);
     }
   }
-  return fieldErrors;
+  return Object.fromEntries(fieldErrors);
 }
 
 /** The form-level messages: the issues of the whole object, but for unknown keys, which name their field. */
