@@ -53,9 +53,10 @@ const REDACTED = [
 export const REDACTED_TEXT = '[redacted]';
 
 /** Path segments that are secrets themselves: password-reset tokens, in the api's routes and the SPA's pages. */
+// Case-insensitive, as Express's routing is: `/api/User/Change/<token>` reaches the reset all the same.
 const SECRET_PATH_SEGMENTS = [
-  /(\/api\/(?:user|admin)\/change\/)(?!:)[^/?#\s]+/g,
-  /(\/(?:admin-)?reset-password\/)(?!:)[^/?#\s]+/g,
+  /(\/api\/(?:user|admin)\/change\/)(?!:)[^/?#\s]+/gi,
+  /(\/(?:admin-)?reset-password\/)(?!:)[^/?#\s]+/gi,
 ];
 
 /** Query parameters whose value is a secret, whatever the route: tokens, codes, keys, passwords, signatures. */

@@ -9,6 +9,10 @@ describe('redactUrl', () => {
     [`/api/admin/change/${TOKEN}?x=1`, '/api/admin/change/[redacted]?x=1'],
     [`/reset-password/${TOKEN}`, '/reset-password/[redacted]'],
     [`/admin-reset-password/${TOKEN}#top`, '/admin-reset-password/[redacted]#top'],
+    // Express routes these whatever their case.
+    [`/api/User/Change/${TOKEN}`, '/api/User/Change/[redacted]'],
+    [`/API/ADMIN/CHANGE/${TOKEN}`, '/API/ADMIN/CHANGE/[redacted]'],
+    [`/Reset-Password/${TOKEN}`, '/Reset-Password/[redacted]'],
   ])('hides the reset token in %s', (url, redacted) => {
     expect(redactUrl(url)).toBe(redacted);
   });
