@@ -13,8 +13,13 @@ export const SPA_NOT_BUILT =
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
 
+/** Express routes /API/user as /api/user, so the api owns its prefix in every case. */
+const apiPath = /^\/api(?:\/|$)/i;
+/** An api path after a doubled slash: no route matches it, and it is no page either. */
+const strayApiPath = /^\/{2,}api(?:\/|$)/i;
+
 function isApiPath(path: string): boolean {
-  return path === '/api' || path.startsWith('/api/');
+  return apiPath.test(path) || strayApiPath.test(path);
 }
 
 const prerenderablePath = /^\/(?:[A-Za-z0-9-]+(?:\/[A-Za-z0-9-]+)*)?$/;
@@ -91,8 +96,9 @@ export function serveSpa(app: NestExpressApplication, spaDir: string, directives
   );
 
   app.use((request: Request, response: Response, next: NextFunction) => {
-    if (isApiPath(request.path)) return next();
+    if (apiPath.test(request.path)) return next();
     const notFound = new NotFoundException(`Cannot ${request.method} ${request.path}`);
+    if (strayApiPath.test(request.path)) return next(notFound);
     if (request.method !== 'GET' && request.method !== 'HEAD') return next(notFound);
     // A missing hashed file is a stale or broken link; answering it with the app would hide that.
     if (request.path.startsWith('/assets/')) return next(notFound);
