@@ -7,6 +7,7 @@ import { AppModule } from './app.module.js';
 import type { Clock } from './shared/clock/clock.js';
 import type { ApiConfig } from './shared/config/config.js';
 import { ApiExceptionFilter } from './shared/http/api-exception.filter.js';
+import { CanonicalPathIds } from './shared/http/canonical-ids.js';
 import { answerMalformedRequests } from './shared/http/malformed-requests.js';
 import { keptByNoCache, securityHeaders, siteDirectives } from './shared/http/security-headers.js';
 import { serveSpa } from './shared/http/spa.js';
@@ -47,6 +48,7 @@ export async function createApp(
   app.use(cookieParser());
   app.setGlobalPrefix(API_PREFIX);
   app.useGlobalFilters(new ApiExceptionFilter());
+  app.useGlobalPipes(new CanonicalPathIds());
   // An express router, not a Nest route: the board checks the admin session itself before it answers.
   app.use(QUEUES_BOARD_PATH, app.get(QueuesBoard).handle);
   // No Nest metadata describes it, so its descriptor is registered here, beside the mount.

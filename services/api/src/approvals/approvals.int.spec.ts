@@ -375,6 +375,33 @@ describe('deposits, payouts, locks, limits and the catalog', () => {
     expect((await stateRow(testApp.accounts, member.userId))?.invested).toBe(310000n);
   });
 
+  it('Given ids written in capitals (a UUID is the same in either case), When a deposit is confirmed, proposed, listed and approved by them, Then each names the same one', async () => {
+    const [member] = await signInAs(testApp, 'member');
+    const small = await requestDeposit(member.browser, '1500.00');
+    const large = await requestDeposit(member.browser, '1600.00');
+
+    await maker.browser.post(`/api/admin/deposits/${small.depositId.toUpperCase()}/confirm`).expect(200);
+    const proposed = await maker.browser
+      .post(`/api/admin/deposits/${large.depositId.toUpperCase()}/confirm`)
+      .expect(202);
+    const approvalId = (proposed.body as ProposalResponse).approval_id;
+    const [row] = await pending(checker.browser, member.userId.toUpperCase());
+    expect(row).toMatchObject({ id: approvalId, subject_id: large.depositId, amount: '1600.00' });
+    await decide(checker.browser, approvalId.toUpperCase(), 'approve').expect(200);
+
+    expect(await accountEventTypes(member.userId)).toEqual([
+      'DepositRequested',
+      'DepositRequested',
+      'DepositConfirmed',
+      'DepositConfirmed',
+    ]);
+    expect((await approvalEvents(approvalId)).map((event) => event.type)).toEqual([
+      'ApprovalProposed',
+      'ApprovalApproved',
+      'ApprovalExecuted',
+    ]);
+  });
+
   it("Given a deposit's confirmation proposed, When the account moves on leaving the invested total as shown (another deposit requested), Then the approval confirms it; When the total changed, Then it is refused", async () => {
     const [member] = await signInAs(testApp, 'member');
     const large = await requestDeposit(member.browser, '1600.00');
