@@ -1,3 +1,4 @@
+import { BOOKS_FIRST_YEAR } from '@ledgerstone/contracts';
 import { centsFromString, centsToString, type Cents, type CentsString } from '../money.js';
 import type { AccountEvent, IsoTimestamp } from '../account/account.events.js';
 import { IllegalStateError, ValidationError } from '../account/account.errors.js';
@@ -29,7 +30,7 @@ export function periodBounds(period: string): { kind: PeriodKind; from: Date; to
   const match = /^(\d{4})-(\d{2})(?:-(\d{2}))?$/.exec(period);
   if (!match) return null;
   const [year, month, day] = [Number(match[1]), Number(match[2]), match[3] ? Number(match[3]) : null];
-  if (year < 2000 || month < 1 || month > 12) return null;
+  if (year < BOOKS_FIRST_YEAR || month < 1 || month > 12) return null;
   if (day === null) {
     return {
       kind: 'month',

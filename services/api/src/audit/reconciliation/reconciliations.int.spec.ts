@@ -225,6 +225,16 @@ describe('POST /api/admin/books/reconciliations', () => {
       () => ({ cutoff: '0000-01-01T00:00:00Z', held: { [BITCOIN.id]: '0', [ETHEREUM.id]: '0' } }),
       'cutoff',
     ],
+    [
+      'a cutoff in 1970, before any books (a period close refuses it too)',
+      () => ({ cutoff: '1970-01-01T00:00:00Z', held: { [BITCOIN.id]: '0', [ETHEREUM.id]: '0' } }),
+      'cutoff',
+    ],
+    [
+      'a cutoff on the last day of 1999',
+      () => ({ cutoff: '1999-12-31T23:59:59Z', held: { [BITCOIN.id]: '0', [ETHEREUM.id]: '0' } }),
+      'cutoff',
+    ],
   ])('answers 400 naming the field for %s, and records nothing', async (_, body, field) => {
     const response = await admin.browser.post('/api/admin/books/reconciliations').send(body()).expect(400);
 
