@@ -18,12 +18,14 @@ import type { RequestContext } from '../../shared/auth/request-context.js';
 import { CLOCK, type Clock } from '../../shared/clock/clock.js';
 import { isUniqueViolation } from '../../shared/database/pg-errors.js';
 import { DATABASE, type Database } from '../../shared/infrastructure/infrastructure.tokens.js';
-import { NegativeMemberBalance } from '../domain/books.errors.js';
+import { NegativeMemberBalance, PeriodStillRecording } from '../domain/books.errors.js';
 import { booksDatabase, type BooksDatabase, type BooksTransaction } from '../persistence/books.tables.js';
 import { ClosedPeriods } from './closed-periods.js';
-import { foldClose, type FoldedClose } from './closing-books.js';
+import { foldClose, periodSettled, type FoldedClose } from './closing-books.js';
 
 const NODE_SLICE = 5_000;
+/** How long a close waits for transactions begun before the period's end to finish. */
+const SETTLE_TIMEOUT_MS = 10_000;
 
 /**
  * Closes a UTC day or month: folds the books up to its end from the event store, builds the proof of
@@ -98,12 +100,15 @@ export class PeriodClosing {
         },
         state,
       );
-    // Refused or already done: said before the books are folded.
+    // Refused or already done: said before the books are folded or anything is waited for.
     const before = await this.load(period);
     if (alreadyClosedByThisRequest({ period, now, requestKey }, before.state)) {
       return this.answer(await this.periods.closed(period), null);
     }
-    const folded = await this.fold(periodBounds(period)!.to);
+    command(before.state, null);
+    const end = periodBounds(period)!.to;
+    if (!(await periodSettled(this.database, end, SETTLE_TIMEOUT_MS))) throw new PeriodStillRecording();
+    const folded = await this.fold(end);
     let position: LogPosition;
     try {
       position = (await this.db.transaction().execute(async (trx) => {

@@ -16,3 +16,12 @@ export class NegativeMemberBalance extends DomainError {
     super("A member's balance is below zero: correct it before closing the period");
   }
 }
+
+/** A transaction begun before the period's end is still running: what it records falls in the period. */
+export class PeriodStillRecording extends DomainError {
+  readonly code = 'UNAVAILABLE';
+
+  constructor() {
+    super('Changes made before the end of this period are still being saved. Please try again in a moment.');
+  }
+}

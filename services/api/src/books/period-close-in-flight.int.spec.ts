@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, expect, it } from '@jest/globals';
+import type { ClosePeriodResponse } from '@ledgerstone/contracts';
+import { sql } from 'kysely';
+import { confirmDeposit, requestDeposit, signInAs, type SignedInUser } from '../testing/account-steps.js';
+import { startAccountsTestApp, type AccountsTestApp } from '../testing/accounts-test-app.js';
+
+/**
+ * An event is recorded at its transaction's start (`now()`), and becomes visible only when it commits: a
+ * command that began before midnight and commits after it falls on the day before. The events here are recorded
+ * today (the database's time) while the api's clock is past today's midnight, so today can be closed with a
+ * command of today's still running.
+ */
+let testApp: AccountsTestApp;
+let admin: SignedInUser;
+let depositId: string;
+let today: string;
+
+beforeAll(async () => {
+  testApp = await startAccountsTestApp('period_close_in_flight', { SESSION_IDLE_MINUTES: '1440' });
+  const [member] = await signInAs(testApp, 'member');
+  ({ depositId } = await requestDeposit(member!.browser, '1500.00'));
+  const { rows } = await sql<{ today: string }>`
+    select to_char(now() at time zone 'utc', 'YYYY-MM-DD') as today
+  `.execute(testApp.db);
+  today = rows[0]!.today;
+  const justAfterMidnight = Date.parse(`${today}T00:05:00Z`) + 24 * 3_600_000;
+  testApp.clock.advanceMinutes((justAfterMidnight - testApp.clock.now().getTime()) / 60_000);
+  [admin] = await signInAs(testApp, 'admin');
+}, 120_000);
+
+afterAll(async () => {
+  await testApp?.close();
+});
+
+it('Given a confirmation begun before the end of the day and not yet committed, When the day is closed, Then the close waits for it and counts it', async () => {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let locked!: () => void;
+  const lockHeld = new Promise<void>((resolve) => (locked = resolve));
+  // Another session holds the accounts' state rows, so the confirmation's transaction begins and then waits.
+  const holding = testApp.db.connection().execute(async (connection) => {
+    await sql`begin`.execute(connection);
+    await sql`lock table account_states in exclusive mode`.execute(connection);
+    locked();
+    await released;
+    await sql`commit`.execute(connection);
+  });
+  await lockHeld;
+  const confirming = confirmDeposit(admin.browser, depositId);
+  await waitForWaitingTransaction();
+
+  // Sent once, here: each `then` of a supertest request would send it again.
+  const closing = admin.browser
+    .post('/api/admin/books/periods')
+    .send({ period: today })
+    .then((response) => response);
+  let timer: NodeJS.Timeout | undefined;
+  const closedEarly = await Promise.race([
+    closing.then(() => true),
+    new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), 1_500))),
+  ]);
+  clearTimeout(timer);
+  release();
+  await holding;
+  await confirming;
+  const closed = await closing;
+
+  expect(closedEarly).toBe(false);
+  expect(closed.status).toBe(201);
+  const period = (closed.body as ClosePeriodResponse).period;
+  expect({ members: period.members, member_liabilities: period.member_liabilities }).toEqual({
+    members: 1,
+    member_liabilities: '1500.00',
+  });
+  const { rows } = await sql<{ position: string }>`
+    select global_position::text as position from events
+    where stream_id like 'account-%' order by global_position desc limit 1
+  `.execute(testApp.db);
+  expect(period.last_event?.position).toBe(rows[0]!.position);
+});
+
+/** Until the confirmation's transaction is blocked on the lock, so it has surely begun. */
+async function waitForWaitingTransaction(): Promise<void> {
+  for (let attempt = 0; attempt < 200; attempt += 1) {
+    const { rows } = await sql<{ waiting: number }>`
+      select count(*)::int as waiting from pg_stat_activity
+      where datname = current_database() and wait_event_type = 'Lock'
+    `.execute(testApp.db);
+    if (rows[0]!.waiting > 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error('the confirmation never waited on the lock');
+}
