@@ -11,5 +11,6 @@ export * from './projections/projection.js';
 export * from './projections/projection-runner.js';
 export * from './projections/rebuild-projection.js';
 export * from './projections/replay-check.js';
+export * from './recorded-before.js';
 export type { DB as WriteSideTables } from './schema/tables.generated.js';
 export * from './testing/test-database.js';

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import type { ClosePeriodResponse } from '@ledgerstone/contracts';
 import { sql } from 'kysely';
 import { confirmDeposit, requestDeposit, signInAs, type SignedInUser } from '../testing/account-steps.js';
+import { holdAccountStates } from '../testing/held-account-states.js';
 import { startAccountsTestApp, type AccountsTestApp } from '../testing/accounts-test-app.js';
 
 /**
@@ -33,21 +34,9 @@ afterAll(async () => {
 });
 
 it('Given a confirmation begun before the end of the day and not yet committed, When the day is closed, Then the close waits for it and counts it', async () => {
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  let locked!: () => void;
-  const lockHeld = new Promise<void>((resolve) => (locked = resolve));
-  // Another session holds the accounts' state rows, so the confirmation's transaction begins and then waits.
-  const holding = testApp.db.connection().execute(async (connection) => {
-    await sql`begin`.execute(connection);
-    await sql`lock table account_states in exclusive mode`.execute(connection);
-    locked();
-    await released;
-    await sql`commit`.execute(connection);
-  });
-  await lockHeld;
+  const held = await holdAccountStates(testApp.db as never);
   const confirming = confirmDeposit(admin.browser, depositId);
-  await waitForWaitingTransaction();
+  await held.started();
 
   // Sent once, here: each `then` of a supertest request would send it again.
   const closing = admin.browser
@@ -60,8 +49,7 @@ it('Given a confirmation begun before the end of the day and not yet committed, 
     new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), 1_500))),
   ]);
   clearTimeout(timer);
-  release();
-  await holding;
+  await held.release();
   await confirming;
   const closed = await closing;
 
@@ -78,16 +66,3 @@ it('Given a confirmation begun before the end of the day and not yet committed, 
   `.execute(testApp.db);
   expect(period.last_event?.position).toBe(rows[0]!.position);
 });
-
-/** Until the confirmation's transaction is blocked on the lock, so it has surely begun. */
-async function waitForWaitingTransaction(): Promise<void> {
-  for (let attempt = 0; attempt < 200; attempt += 1) {
-    const { rows } = await sql<{ waiting: number }>`
-      select count(*)::int as waiting from pg_stat_activity
-      where datname = current_database() and wait_event_type = 'Lock'
-    `.execute(testApp.db);
-    if (rows[0]!.waiting > 0) return;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error('the confirmation never waited on the lock');
-}

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { reconciliationList, reconciliationRecorded, type Reconciliation } from '@ledgerstone/contracts';
 import { EventStore } from '@ledgerstone/eventstore';
@@ -10,11 +11,14 @@ import {
   type AccountsTestApp,
 } from '../../testing/accounts-test-app.js';
 import {
+  confirmDeposit,
   confirmedDeposit,
+  requestDeposit,
   signInAs,
   startProjectorFor,
   type SignedInUser,
 } from '../../testing/account-steps.js';
+import { holdAccountStates } from '../../testing/held-account-states.js';
 
 let testApp: AccountsTestApp;
 let projector: ProjectorProcess;
@@ -389,5 +393,32 @@ describe('POST /api/admin/books/reconciliations/:id/resolve', () => {
       'ReconciliationDifferenceFound',
       'DifferenceResolved',
     ]);
+  });
+});
+
+describe('a reconciliation while a command is being saved', () => {
+  it('Given a deposit confirmation begun before the cutoff and not yet committed, When a reconciliation is recorded, Then it waits and counts the deposit in custody', async () => {
+    const { depositId } = await requestDeposit(member.browser, '1500.00');
+    const held = await holdAccountStates(testApp.db as never);
+    const confirming = confirmDeposit(admin.browser, depositId);
+    await held.started();
+
+    const recording = record(cutoffDaysAgo(9), { [BITCOIN.id]: '3000.00', [ETHEREUM.id]: '0' }).then(
+      (response) => response,
+    );
+    await sleep(500);
+    await held.release();
+    await confirming;
+    const response = await recording;
+
+    expect(response.status).toBe(201);
+    expect(reconciliationRecorded.parse(response.body).reconciliation).toMatchObject({
+      status: 'matched',
+      methods: [
+        { payment_method_id: BITCOIN.id, held: '3000.00', custody: '3000.00', difference: '0.00' },
+        {},
+      ],
+      member_liabilities: '3000.00',
+    });
   });
 });

@@ -11,6 +11,7 @@ import {
   EventStore,
   StreamVersionConflict,
   waitForCheckpoints,
+  waitForEventsRecordedBefore,
   type EventMetadata,
   type WriteSideTables,
 } from '@ledgerstone/eventstore';
@@ -223,10 +224,14 @@ export class Reconciliations {
   }
 
   /**
-   * Custody and liabilities at the cutoff, from the journal's trial balance once the journal has taken in every
-   * event written so far (the cutoff is never in the future, so nothing later can fall before it).
+   * Custody and liabilities at the cutoff, from the journal's trial balance once every transaction begun before
+   * the cutoff has ended and the journal has taken in every event written so far (the cutoff is never in the
+   * future, so nothing later can fall before it).
    */
   private async journalAt(cutoff: Date): Promise<JournalAtCutoff> {
+    if (!(await waitForEventsRecordedBefore(this.database, cutoff, { timeoutMs: CATCH_UP_MS, pollMs: 20 }))) {
+      throw new BooksCatchingUp();
+    }
     const { rows } = await sql<{ transactionId: string; globalPosition: string }>`
       select transaction_id::text as "transactionId", global_position::text as "globalPosition"
       from events order by transaction_id desc, global_position desc limit 1

@@ -19,7 +19,6 @@ import {
 import { sql } from 'kysely';
 
 const PAGE = 5_000;
-const SETTLE_POLL_MS = 50;
 
 interface EventRow {
   global_position: string;
@@ -54,25 +53,6 @@ export const cryptoRandomness: LeafRandomness = {
   upTo,
   salt: () => randomBytes(16).toString('hex'),
 };
-
-/**
- * Waits until no transaction that began before `end` is still running, up to `timeoutMs`; false if one still is.
- * An event is recorded at its transaction's start (`now()`) but seen only once it commits, so until then an
- * event of the period may be missing from the log. Sessions of the platform's own database role are seen in
- * pg_stat_activity; the platform's processes share that role.
- */
-export async function periodSettled(db: AnyDatabase, end: Date, timeoutMs: number): Promise<boolean> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const { rows } = await sql<{ running: number }>`
-      select count(*)::int as running from pg_stat_activity
-      where datname = current_database() and pid <> pg_backend_pid() and xact_start < ${end}
-    `.execute(db);
-    if (rows[0]!.running === 0) return true;
-    if (Date.now() >= deadline) return false;
-    await new Promise((resolve) => setTimeout(resolve, SETTLE_POLL_MS));
-  }
-}
 
 /**
  * Folds every account event recorded before `end` from the event store itself (never a read model, which may

@@ -1,7 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { NegativeBalanceError, type ClosedPeriod, type ClosePeriodResponse } from '@ledgerstone/contracts';
-import { EventStore, StreamVersionConflict, type LogPosition } from '@ledgerstone/eventstore';
+import {
+  EventStore,
+  StreamVersionConflict,
+  waitForEventsRecordedBefore,
+  type LogPosition,
+} from '@ledgerstone/eventstore';
 import {
   alreadyClosedByThisRequest,
   decideBooks,
@@ -21,7 +26,7 @@ import { DATABASE, type Database } from '../../shared/infrastructure/infrastruct
 import { NegativeMemberBalance, PeriodStillRecording } from '../domain/books.errors.js';
 import { booksDatabase, type BooksDatabase, type BooksTransaction } from '../persistence/books.tables.js';
 import { ClosedPeriods } from './closed-periods.js';
-import { foldClose, periodSettled, type FoldedClose } from './closing-books.js';
+import { foldClose, type FoldedClose } from './closing-books.js';
 
 const NODE_SLICE = 5_000;
 /** How long a close waits for transactions begun before the period's end to finish. */
@@ -107,7 +112,9 @@ export class PeriodClosing {
     }
     command(before.state, null);
     const end = periodBounds(period)!.to;
-    if (!(await periodSettled(this.database, end, SETTLE_TIMEOUT_MS))) throw new PeriodStillRecording();
+    if (!(await waitForEventsRecordedBefore(this.database, end, { timeoutMs: SETTLE_TIMEOUT_MS }))) {
+      throw new PeriodStillRecording();
+    }
     const folded = await this.fold(end);
     let position: LogPosition;
     try {

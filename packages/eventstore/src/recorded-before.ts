@@ -1,0 +1,26 @@
+import { sql } from 'kysely';
+import type { AnyDatabase } from './database.js';
+import { delay } from './log-follower.js';
+
+/**
+ * Waits until every event recorded before `moment` can be read, up to `timeoutMs`; false if one may still come.
+ * An event is recorded at its transaction's start (`now()`) but seen only once that transaction commits, so
+ * until no transaction begun before `moment` is running, one may still add an event that falls before it.
+ * pg_stat_activity shows the sessions of the database role that asks, which the platform's processes share.
+ */
+export async function waitForEventsRecordedBefore(
+  db: AnyDatabase,
+  moment: Date,
+  options: { timeoutMs: number; pollMs?: number },
+): Promise<boolean> {
+  const deadline = Date.now() + options.timeoutMs;
+  for (;;) {
+    const { rows } = await sql<{ running: number }>`
+      select count(*)::int as running from pg_stat_activity
+      where datname = current_database() and pid <> pg_backend_pid() and xact_start < ${moment}
+    `.execute(db);
+    if (rows[0]!.running === 0) return true;
+    if (Date.now() >= deadline) return false;
+    await delay(options.pollMs ?? 50);
+  }
+}
