@@ -4,8 +4,9 @@ import { delay } from './log-follower.js';
 
 /**
  * Waits until every event recorded before `moment` can be read, up to `timeoutMs`; false if one may still come.
- * An event is recorded at its transaction's start (`now()`) but seen only once that transaction commits, so
- * until no transaction begun before `moment` is running, one may still add an event that falls before it.
+ * An event is recorded at the time of its append but seen only once its transaction commits, later: until no
+ * transaction begun before `moment` is running, one may still add an event that falls before it (a transaction
+ * begun after it cannot: an append's time is never before its transaction began).
  * pg_stat_activity shows the sessions of the database role that asks, which the platform's processes share.
  */
 export async function waitForEventsRecordedBefore(

@@ -6,8 +6,8 @@ import { holdAccountStates } from '../testing/held-account-states.js';
 import { startAccountsTestApp, type AccountsTestApp } from '../testing/accounts-test-app.js';
 
 /**
- * An event is recorded at its transaction's start (`now()`), and becomes visible only when it commits: a
- * command that began before midnight and commits after it falls on the day before. The events here are recorded
+ * An event is recorded at the time of its append, and becomes visible only when its transaction commits: a
+ * command that appends before midnight and commits after it falls on the day before. The events here are recorded
  * today (the database's time) while the api's clock is past today's midnight, so today can be closed with a
  * command of today's still running.
  */
