@@ -1,3 +1,4 @@
+export * from './append.js';
 export * from './database.js';
 export * from './errors.js';
 export * from './event-store.js';

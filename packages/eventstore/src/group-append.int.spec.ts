@@ -1,0 +1,139 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { sql } from 'kysely';
+import { DuplicateEvent, StreamVersionConflict } from './errors.js';
+import { EventStore } from './event-store.js';
+import type { NewEvent } from './events.js';
+import { createTestDatabase, type TestDatabase } from './testing/test-database.js';
+
+function noted(note: string): NewEvent {
+  return { id: randomUUID(), type: 'Noted', data: { note }, metadata: { actorId: 'tester' } };
+}
+
+let database: TestDatabase<unknown>;
+let store: EventStore;
+
+beforeAll(async () => {
+  database = await createTestDatabase('group_append', { maxConnections: 8 });
+  store = new EventStore(database.db);
+});
+
+afterAll(async () => {
+  await database.drop();
+});
+
+const streamsOf = (prefix: string, count: number) =>
+  Array.from({ length: count }, (_, i) => `${prefix}-${i}`);
+
+async function transactionsOf(prefix: string): Promise<number> {
+  const { rows } = await sql<{ transactions: number }>`
+    select count(distinct transaction_id)::int as transactions from events where stream_id like ${`${prefix}-%`}
+  `.execute(database.db);
+  return rows[0]!.transactions;
+}
+
+describe('single-event appends sent at once', () => {
+  it('Given 20 appends to 20 streams at once, When they are written, Then each is appended with its own result, and those that waited left together', async () => {
+    const streams = streamsOf('group-many', 20);
+
+    const results = await Promise.all(
+      streams.map((stream) => store.append(stream, [noted(stream)], { expectedVersion: 'no_stream' })),
+    );
+
+    for (const [index, stream] of streams.entries()) {
+      const [event] = await store.readStream(stream);
+      expect({ stream, note: event?.data, version: results[index]!.nextExpectedVersion }).toEqual({
+        stream,
+        note: { note: stream },
+        version: 1,
+      });
+      expect(results[index]!.logPosition).toEqual({
+        transactionId: event!.transactionId,
+        globalPosition: event!.globalPosition,
+      });
+    }
+    // The first left alone; the other 19 waited for it and left in one transaction.
+    expect(await transactionsOf('group-many')).toBe(2);
+  });
+
+  it('Given a group in which one append is at a stale version and one repeats a stored id elsewhere, When written, Then only those two are refused', async () => {
+    const streams = streamsOf('group-refusals', 6);
+    await store.append(streams[2]!, [noted('first')], { expectedVersion: 'no_stream' });
+    const stored = noted('stored');
+    await store.append('group-refusals-elsewhere', [stored], { expectedVersion: 'no_stream' });
+
+    const outcomes = await Promise.allSettled(
+      streams.map((stream, index) =>
+        index === 4
+          ? store.append(stream, [stored], { expectedVersion: 'no_stream' })
+          : store.append(stream, [noted(stream)], { expectedVersion: 'no_stream' }),
+      ),
+    );
+
+    expect(outcomes.map((outcome) => outcome.status)).toEqual([
+      'fulfilled',
+      'fulfilled',
+      'rejected',
+      'fulfilled',
+      'rejected',
+      'fulfilled',
+    ]);
+    const stale = (outcomes[2] as PromiseRejectedResult).reason as StreamVersionConflict;
+    expect(stale).toBeInstanceOf(StreamVersionConflict);
+    expect(stale.actual).toBe(1);
+    expect((outcomes[4] as PromiseRejectedResult).reason).toBeInstanceOf(DuplicateEvent);
+    expect((await store.readStream(streams[2]!)).map((event) => event.data)).toEqual([{ note: 'first' }]);
+    expect(await store.readStream(streams[4]!)).toEqual([]);
+  });
+
+  it('Given a group in which one event the server cannot store (a NUL in its text), When written, Then that one fails and the others are appended', async () => {
+    const streams = streamsOf('group-fault', 5);
+
+    const outcomes = await Promise.allSettled(
+      streams.map((stream, index) =>
+        store.append(stream, [noted(index === 3 ? 'bad\u0000text' : stream)], {
+          expectedVersion: 'no_stream',
+        }),
+      ),
+    );
+
+    expect(outcomes.map((outcome) => outcome.status)).toEqual([
+      'fulfilled',
+      'fulfilled',
+      'fulfilled',
+      'rejected',
+      'fulfilled',
+    ]);
+    for (const [index, stream] of streams.entries()) {
+      expect(await store.readStream(stream)).toHaveLength(index === 3 ? 0 : 1);
+    }
+  });
+
+  it("Given appends to one stream at 'any' version sent at once, When written, Then each follows the one before in the order they were sent", async () => {
+    const events = Array.from({ length: 6 }, (_, index) => noted(`step ${index}`));
+
+    const results = await Promise.all(
+      events.map((event) => store.append('group-one-stream', [event], { expectedVersion: 'any' })),
+    );
+
+    expect(results.map((result) => result.nextExpectedVersion)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect((await store.readStream('group-one-stream')).map((event) => event.id)).toEqual(
+      events.map((event) => event.id),
+    );
+  });
+
+  it('Given an id that is not a uuid among appends sent at once, When written, Then only its append is refused', async () => {
+    const streams = streamsOf('group-bad-id', 3);
+
+    const outcomes = await Promise.allSettled(
+      streams.map((stream, index) =>
+        store.append(stream, [index === 1 ? { ...noted(stream), id: 'not-a-uuid' } : noted(stream)], {
+          expectedVersion: 'no_stream',
+        }),
+      ),
+    );
+
+    expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect((outcomes[1] as PromiseRejectedResult).reason).toBeInstanceOf(TypeError);
+  });
+});

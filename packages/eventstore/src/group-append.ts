@@ -1,0 +1,122 @@
+import { CompiledQuery } from 'kysely';
+import { namedStatement, type AnyDatabase } from './database.js';
+import type { AppendResult, ExpectedVersion, NewEvent } from './events.js';
+import { appendArguments, appendResult, type AppendArguments, type AppendRow } from './append.js';
+
+/** At most this many appends leave together: the statement's size and the group's locks stay small. */
+const MAX_GROUP = 64;
+
+// Each row is one single-event append of its own stream, in the order given; one statement, so one transaction.
+const APPEND_GROUP = namedStatement(
+  'ls_append_group',
+  `select a.outcome, a.stream_version, a.log_transaction_id, a.log_global_position, a.conflicting_event_id
+  from unnest($1::text[], $2::int[], $3::uuid[], $4::text[], $5::jsonb[], $6::jsonb[])
+    with ordinality as r(stream_id, expected_version, id, type, data, metadata, n)
+  cross join lateral append_events(r.stream_id, r.expected_version, array[r.id], array[r.type], r.data, r.metadata) a
+  order by r.n`,
+);
+
+interface Waiting {
+  streamId: string;
+  expectedVersion: ExpectedVersion;
+  values: AppendArguments;
+  resolve(result: AppendResult): void;
+  reject(error: unknown): void;
+}
+
+type AppendAlone = (
+  streamId: string,
+  values: AppendArguments,
+  expected: ExpectedVersion,
+) => Promise<AppendResult>;
+
+/**
+ * Group commit for single-event appends: while one append is being written, those that arrive wait, and then
+ * leave together in one statement and one commit instead of a round trip and a commit each. A lone append
+ * leaves at once, as before. Each append of a group keeps its own outcome (a version conflict or a duplicate id
+ * refuses that one only); a group the server refuses as a whole (an error in any of its events, a deadlock) is
+ * sent again one append at a time, so only the faulty one fails. A group never holds two appends of one stream:
+ * the later waits for the next group, so a stream's appends keep their order. Appends of several events, and
+ * appends inside a caller's transaction, do not wait.
+ */
+export class GroupAppends {
+  private readonly waiting: Waiting[] = [];
+  private writing = false;
+
+  constructor(
+    private readonly db: AnyDatabase,
+    private readonly alone: AppendAlone,
+  ) {}
+
+  append(streamId: string, events: NewEvent[], expectedVersion: ExpectedVersion): Promise<AppendResult> {
+    // Checked here, so that an id that is no uuid fails its own append and no group.
+    const values = appendArguments(events, expectedVersion);
+    if (events.length !== 1) return this.alone(streamId, values, expectedVersion);
+    return new Promise((resolve, reject) => {
+      this.waiting.push({ streamId, expectedVersion, values, resolve, reject });
+      if (!this.writing) this.writeNext();
+    });
+  }
+
+  private writeNext(): void {
+    const group = this.takeGroup();
+    this.writing = group.length > 0;
+    if (!this.writing) return;
+    const written = group.length === 1 ? this.writeAlone(group[0]!) : this.writeGroup(group);
+    void written.finally(() => this.writeNext());
+  }
+
+  /** The waiting appends in arrival order, one per stream, up to MAX_GROUP; the rest keep waiting in order. */
+  private takeGroup(): Waiting[] {
+    const group: Waiting[] = [];
+    const streams = new Set<string>();
+    for (let i = 0; i < this.waiting.length && group.length < MAX_GROUP;) {
+      const next = this.waiting[i]!;
+      if (streams.has(next.streamId)) {
+        i += 1;
+        continue;
+      }
+      streams.add(next.streamId);
+      group.push(next);
+      this.waiting.splice(i, 1);
+    }
+    return group;
+  }
+
+  private writeAlone(append: Waiting): Promise<void> {
+    return this.alone(append.streamId, append.values, append.expectedVersion).then(
+      append.resolve,
+      append.reject,
+    );
+  }
+
+  private async writeGroup(group: Waiting[]): Promise<void> {
+    // Streams locked in the order of their ids, as every group locks them: two groups never wait on each other.
+    const ordered = [...group].sort((a, b) =>
+      a.streamId < b.streamId ? -1 : a.streamId > b.streamId ? 1 : 0,
+    );
+    let rows: AppendRow[];
+    try {
+      ({ rows } = await this.db.executeQuery<AppendRow>(
+        CompiledQuery.raw(APPEND_GROUP, [
+          ordered.map((append) => append.streamId),
+          ordered.map((append) => append.values.expectedVersion),
+          ordered.map((append) => append.values.ids[0]),
+          ordered.map((append) => append.values.types[0]),
+          ordered.map((append) => append.values.data),
+          ordered.map((append) => append.values.metadata),
+        ]),
+      ));
+    } catch {
+      await Promise.all(ordered.map((append) => this.writeAlone(append)));
+      return;
+    }
+    ordered.forEach((append, index) => {
+      try {
+        append.resolve(appendResult(rows[index], append.streamId, append.expectedVersion));
+      } catch (error) {
+        append.reject(error);
+      }
+    });
+  }
+}
