@@ -2,9 +2,6 @@ import { z } from 'zod';
 import { logPositionParameter } from './read-models.js';
 import { momentParameter } from './statement.js';
 
-/** The first year the books can speak of: a period close or a reconciliation before it names no books at all. */
-export const BOOKS_FIRST_YEAR = 2000;
-
 const money = z.string().regex(/^-?\d+\.\d{2}$/);
 const timestamp = z.string().describe('ISO 8601, UTC');
 

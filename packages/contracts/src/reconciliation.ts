@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { amountSchema, reasonSchema } from './accounts.js';
-import { BOOKS_FIRST_YEAR } from './books.js';
 import { momentParameter } from './statement.js';
 import { text } from './text.js';
 
@@ -20,13 +19,13 @@ export const reconciliationMessages = {
   notFound: 'There is no reconciliation for this day.',
 } as const;
 
-/** A reconciliation is named by its UTC day, YYYY-MM-DD: its cutoff falls in a year the books can speak of. */
+/** A reconciliation is named by its UTC day, YYYY-MM-DD: its cutoff's year has four digits (and money moved). */
 const cutoff = momentParameter
   .refine((moment) => {
     const year = new Date(moment).getUTCFullYear();
     // A moment that is no date at all has its own message already.
-    return Number.isNaN(year) || (year >= BOOKS_FIRST_YEAR && year <= 9999);
-  }, `must be between ${BOOKS_FIRST_YEAR} and 9999`)
+    return Number.isNaN(year) || (year >= 1970 && year <= 9999);
+  }, 'must be between 1970 and 9999')
   .describe(
     'When the balances were read (ISO 8601 with offset, not in the future); its UTC day is the reconciliation',
   );

@@ -1,4 +1,3 @@
-import { BOOKS_FIRST_YEAR } from '@ledgerstone/contracts';
 import { centsFromString, centsToString, type Cents, type CentsString } from '../money.js';
 import type { AccountEvent, IsoTimestamp } from '../account/account.events.js';
 import { IllegalStateError, ValidationError } from '../account/account.errors.js';
@@ -22,6 +21,9 @@ import type { AccountTotals } from './trial-balance.js';
 export const periodStreamId = (period: string): string => `books-period-${period}`;
 
 export type PeriodKind = 'day' | 'month';
+
+/** The first year the books can speak of: a period or a reconciliation before it names no books at all. */
+export const BOOKS_FIRST_YEAR = 2000;
 
 export const PERIOD_FORMAT = 'Enter a day as YYYY-MM-DD or a month as YYYY-MM';
 

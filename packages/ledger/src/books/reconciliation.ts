@@ -1,9 +1,11 @@
 import { MAX_AMOUNT, type Cents } from '../money.js';
+import { BOOKS_FIRST_YEAR } from './period-close.js';
 import type { ReconciliationEvent, ReconciliationFigures } from './reconciliation.events.js';
 
 export const reconciliationMessages = {
   staffOnly: 'Only an admin may record or resolve a reconciliation.',
   futureCutoff: 'The cutoff cannot be in the future.',
+  cutoffBeforeBooks: `The books begin in ${BOOKS_FIRST_YEAR}: enter a cutoff from then on.`,
   alreadyRecorded: (day: string) =>
     `The reconciliation of ${day} is already recorded. It stays as it was entered: resolve its difference with a reason instead.`,
   unknownMethod: 'There is no payment method with this id.',
@@ -129,6 +131,9 @@ function record({ data }: RecordHeldBalances, state: ReconciliationState): Recon
   }
   if (data.cutoff > data.enteredAt) {
     throw new ReconciliationError('VALIDATION', reconciliationMessages.futureCutoff, 'cutoff');
+  }
+  if (data.cutoff.getUTCFullYear() < BOOKS_FIRST_YEAR) {
+    throw new ReconciliationError('VALIDATION', reconciliationMessages.cutoffBeforeBooks, 'cutoff');
   }
   const { journal } = data;
   const methodIds = [...new Set([...data.paymentMethodIds, ...Object.keys(journal.custody)])];

@@ -165,6 +165,16 @@ describe('reconciliation', () => {
       expect(error).toMatchObject({ code: 'VALIDATION', field: 'cutoff' });
     });
 
+    it('refuses a cutoff before the books begin (1999-12-31T23:59:59.999Z), and takes the first moment of 2000', () => {
+      const error = given([])
+        .when(recordHeld({ [BTC]: 0n, [ETH]: 0n }, { cutoff: new Date('1999-12-31T23:59:59.999Z') }))
+        .thenThrows(ReconciliationError, reconciliationMessages.cutoffBeforeBooks);
+      expect(error).toMatchObject({ code: 'VALIDATION', field: 'cutoff' });
+      const first = recordHeld({ [BTC]: 0n, [ETH]: 0n }, { cutoff: new Date('2000-01-01T00:00:00Z') });
+      const events = reconciliationDecider.decide(first, reconciliationDecider.initialState());
+      expect(events.map((event) => event.type)).toEqual(['ReconciliationDifferenceFound']);
+    });
+
     it('refuses a payment method it does not know, naming it', () => {
       const error = given([])
         .when(recordHeld({ [BTC]: 340_000n, [ETH]: 120_000n, other: 5n }))
