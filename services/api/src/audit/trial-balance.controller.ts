@@ -8,7 +8,7 @@ import { setCsvAttachment, trialBalanceCsv } from './audit-csv.js';
 import { TrialBalances } from './trial-balance.js';
 
 const TRIAL_BALANCE =
-  'the double-entry journal summed per account over every event recorded up to ?as_of= (ISO date-time with offset; now when absent) inclusive: custody per payment method, member liabilities per bucket, adjustments and profit expense, with debit and credit totals. When debits and credits differ the answer says by how much and names the first entry that does not balance. Takes ?after=<position> from a command to wait (up to 2 s) until the answer reflects it';
+  'the double-entry journal summed per account over every event recorded up to ?as_of= (ISO date-time with offset; now when absent) inclusive: custody per payment method, member liabilities per bucket, adjustments and profit expense, with debit and credit totals. When debits and credits differ the answer says by how much and names the first entry that does not balance. Answered once the journal holds every event recorded up to then (a moment still to come counts as now; 503 if it is still catching up after 5 s). Takes ?after=<position> from a command to wait (up to 2 s) until the answer reflects it';
 
 /** The platform's books, for admins and auditors. */
 @StaffRead()

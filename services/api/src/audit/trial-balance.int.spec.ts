@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { readModels, trialBalance, type DepositResponse, type TrialBalance } from '@ledgerstone/contracts';
 import { waitForCheckpoints } from '@ledgerstone/eventstore';
@@ -310,6 +311,34 @@ describe('GET /api/admin/books/trial-balance.csv', () => {
         balance: '0.00',
       },
     ]);
+  });
+});
+
+describe('while the journal is behind the log', () => {
+  it('Given a change the projector has not taken in yet, When the books as of now are read, Then they wait for it instead of leaving it out', async () => {
+    const before = trialBalance.parse(
+      (await admin.browser.get('/api/admin/books/trial-balance').expect(200)).body,
+    );
+    const bobAvailable = parseCents((await memberDetail(admin.browser, bob.userId)).buckets.available)!;
+    await projector.stop();
+    track(
+      await adjustBalancesAtCurrentVersion(admin.browser, bob.userId, {
+        available: formatCents(bobAvailable + 100n),
+        reason: 'Late fee back',
+      }),
+    );
+
+    const reading = auditor.browser.get('/api/admin/books/trial-balance').then((response) => response);
+    await sleep(500);
+    projector = await startProjectorFor(testApp);
+    const response = await reading;
+
+    expect(response.status).toBe(200);
+    const books = trialBalance.parse(response.body);
+    expect({ entries: books.entries, member_liabilities: books.member_liabilities }).toEqual({
+      entries: before.entries + 1,
+      member_liabilities: formatCents(parseCents(before.member_liabilities)! + 100n),
+    });
   });
 });
 

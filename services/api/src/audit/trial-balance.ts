@@ -14,6 +14,7 @@ import {
   type UnbalancedEntry,
 } from '@ledgerstone/read-models';
 import { ClosedPeriods } from '../books/index.js';
+import { awaitJournalAt } from './journal-caught-up.js';
 import { CLOCK, type Clock } from '../shared/clock/clock.js';
 import { waitForPosition } from '../shared/database/read-your-writes.js';
 import { DATABASE, type Database } from '../shared/infrastructure/infrastructure.tokens.js';
@@ -42,8 +43,14 @@ export class TrialBalances {
     private readonly closedPeriods: ClosedPeriods,
   ) {}
 
+  /**
+   * The journal summed up to `asOf` (now when absent), once it holds every event recorded before then (503 while
+   * it catches up); a moment still to come is summed as far as now.
+   */
   async asOf(asOf: Date | undefined, after: unknown): Promise<TrialBalance> {
     await waitForPosition(this.database, after, [readModels.journal]);
+    const now = this.clock.now();
+    await awaitJournalAt(this.database, asOf !== undefined && asOf < now ? asOf : now);
     const journal = await journalTotalsAsOf(this.database, asOf ?? null);
     const moment = asOf ?? this.now(journal.lastOccurredAt);
     return this.named(journal.accounts, moment, journal.entries, journal.unbalancedSince);

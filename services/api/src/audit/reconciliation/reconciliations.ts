@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import {
-  readModels,
   reconciliationMessages,
   type Reconciliation,
   type ReconciliationList,
@@ -10,8 +9,6 @@ import {
 import {
   EventStore,
   StreamVersionConflict,
-  waitForCheckpoints,
-  waitForEventsRecordedBefore,
   type EventMetadata,
   type WriteSideTables,
 } from '@ledgerstone/eventstore';
@@ -32,7 +29,7 @@ import {
   type ReconciliationFigures,
 } from '@ledgerstone/ledger';
 import { journalTotalsAsOf } from '@ledgerstone/read-models';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { IdempotencyKeyReusedError, type IdempotencyKey } from '../../accounts/index.js';
 import type { Actor } from '../../shared/auth/actor.js';
 import type { RequestContext } from '../../shared/auth/request-context.js';
@@ -40,15 +37,14 @@ import { CLOCK, type Clock } from '../../shared/clock/clock.js';
 import { isUniqueViolation } from '../../shared/database/pg-errors.js';
 import { DATABASE, type Database } from '../../shared/infrastructure/infrastructure.tokens.js';
 import { heldFromCsv, type KnownPaymentMethod } from './reconciliation-csv.js';
-import { BooksCatchingUp, ReconciliationCsvRefused, ReconciliationRefused } from './reconciliation.errors.js';
+import { awaitJournalAt } from '../journal-caught-up.js';
+import { ReconciliationCsvRefused, ReconciliationRefused } from './reconciliation.errors.js';
 
 type Tables = Pick<WriteSideTables, 'reconciliations' | 'users' | 'payment_methods' | 'commands'>;
 type ReconciliationsTransaction = Transaction<Tables>;
 
 const ATTEMPTS = 3;
 const LIST_LIMIT = 400;
-/** How long recording waits for the journal to take in every event already written. */
-const CATCH_UP_MS = 5_000;
 const CUSTODY = 'custody:';
 
 /**
@@ -223,33 +219,9 @@ export class Reconciliations {
     return row.result as R;
   }
 
-  /**
-   * Custody and liabilities at the cutoff, from the journal's trial balance once every transaction begun before
-   * the cutoff has ended and the journal has taken in every event written so far (the cutoff is never in the
-   * future, so nothing later can fall before it).
-   */
+  /** Custody and liabilities at the cutoff, from the journal's trial balance once it holds every event before it. */
   private async journalAt(cutoff: Date): Promise<JournalAtCutoff> {
-    if (!(await waitForEventsRecordedBefore(this.database, cutoff, { timeoutMs: CATCH_UP_MS, pollMs: 20 }))) {
-      throw new BooksCatchingUp();
-    }
-    const { rows } = await sql<{ transactionId: string; globalPosition: string }>`
-      select transaction_id::text as "transactionId", global_position::text as "globalPosition"
-      from events order by transaction_id desc, global_position desc limit 1
-    `.execute(this.database);
-    const head = rows[0];
-    if (head) {
-      const position = {
-        transactionId: BigInt(head.transactionId),
-        globalPosition: BigInt(head.globalPosition),
-      };
-      const reached = await waitForCheckpoints(this.database, {
-        names: [readModels.journal],
-        position,
-        timeoutMs: CATCH_UP_MS,
-        pollMs: 20,
-      });
-      if (!reached) throw new BooksCatchingUp();
-    }
+    await awaitJournalAt(this.database, cutoff);
     const totals = await journalTotalsAsOf(this.database, cutoff);
     const books = trialBalance(totals.accounts);
     const custody: Record<string, Cents> = {};
