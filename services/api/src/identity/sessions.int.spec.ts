@@ -360,6 +360,27 @@ describe('PATCH /api/user/pass', () => {
       .expect(200);
   });
 
+  it('Given two changes sent at once from two sessions, When both check the same current password, Then one changes it and the other is refused, never both answered as done', async () => {
+    const details = await activeMember(testApp);
+    const [first, second] = [await signedIn(testApp, details), await signedIn(testApp, details, true)];
+
+    const answers = await Promise.all([
+      first
+        .patch('/api/user/pass')
+        .send({ current_password: details.password, new_password: 'first new passphrase' }),
+      second
+        .patch('/api/user/pass')
+        .send({ current_password: details.password, new_password: 'second new passphrase' }),
+    ]);
+
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(1);
+    const kept = statuses[0] === 200 ? 'first new passphrase' : 'second new passphrase';
+    const refused = answers.find((answer) => answer.status !== 200)!;
+    expect([400, 401]).toContain(refused.status);
+    await signedIn(testApp, { email: details.email, password: kept });
+  });
+
   it('refuses a wrong current password on its field, changing nothing', async () => {
     const details = await activeMember(testApp);
     const browser = await signedIn(testApp, details);

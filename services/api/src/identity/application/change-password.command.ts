@@ -61,7 +61,14 @@ export class ChangePasswordHandler implements ICommandHandler<ChangePassword> {
 
     const email = user.email;
     const mail = await this.db.transaction().execute(async (trx) => {
-      await trx.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', user.id).execute();
+      // Only from the password just checked: of two changes sent at once, the later finds it changed, as it is.
+      const changed = await trx
+        .updateTable('users')
+        .set({ password_hash: passwordHash })
+        .where('id', '=', user.id)
+        .where('password_hash', '=', user.password_hash)
+        .executeTakeFirst();
+      if (changed.numUpdatedRows !== 1n) throw identityErrors.currentPasswordWrong();
       const ended = await this.sessions.endAllOf(trx, user.id, 'password-changed', now, actor.sessionId);
       // Neither a reset link mailed before nor a second step begun with the old password outlives it.
       await spendResetLinks(trx, user.id, now);
