@@ -11,7 +11,7 @@ import {
   type IdentityTestApp,
 } from '../testing/identity-test-app.js';
 import { MAIL_QUEUE, type MailQueue } from '../shared/infrastructure/infrastructure.tokens.js';
-import { BOARD_ACTION_REFUSED } from './http/queues-board.js';
+import { BOARD_ACTION_REFUSED, BOARD_RESEND_REFUSED } from './http/queues-board.js';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const BOARD = '/api/admin/queues';
@@ -20,6 +20,7 @@ const REFUSED_MAIL =
 
 let testApp: IdentityTestApp;
 let failedJobId: string;
+let sentJobId: string;
 
 /** A mail job that failed at the SMTP server, which quoted the recipient's address back. */
 async function failedMail(queue: MailQueue): Promise<string> {
@@ -46,11 +47,35 @@ async function failedMail(queue: MailQueue): Promise<string> {
   return added.id ?? '';
 }
 
+/** A mail job the worker sent: completed. */
+async function sentMail(queue: MailQueue): Promise<string> {
+  const job: MailJob = {
+    template: 'verification-code',
+    to: 'grace@example.test',
+    data: { firstName: 'Grace', code: '318204', minutes: 10 },
+  };
+  const added = await queue.add(job.template, job, { jobId: 'sent-1', attempts: 1 });
+  const connection = new Redis(REDIS_URL, { maxRetriesPerRequest: null });
+  const worker = new Worker(MAIL_QUEUE_NAME, async () => ({ messageId: 'sent' }), {
+    connection,
+    prefix: testApp.redisPrefix,
+  });
+  try {
+    await new Promise<void>((resolve) => worker.once('completed', () => resolve()));
+  } finally {
+    await worker.close();
+    await connection.quit();
+  }
+  return added.id ?? '';
+}
+
 beforeAll(async () => {
   testApp = await startIdentityTestApp('queues_board', {
     RATE_LIMIT_SIGNUP_PER_IP_HOUR: '1000',
     RATE_LIMIT_LOGIN_PER_IP_MINUTE: '1000',
   });
+  // Sent first, while the queue holds nothing else for the worker to take.
+  sentJobId = await sentMail(testApp.app.get<MailQueue>(MAIL_QUEUE));
   failedJobId = await failedMail(testApp.app.get<MailQueue>(MAIL_QUEUE));
 });
 
@@ -100,7 +125,10 @@ describe('Bull Board at /api/admin/queues', () => {
       data: { firstName: 'Ada', code: '[hidden]', minutes: 10 },
     });
     expect(job.failedReason).toBe(REFUSED_MAIL.replace('ada@example.test', 'a***@example.test'));
-    expect(job.stacktrace.length).toBeGreaterThan(0);
+    // Each attempt's message, without the stack's file paths.
+    expect(job.stacktrace).toEqual([
+      `Error: ${REFUSED_MAIL.replace('ada@example.test', 'a***@example.test')}`,
+    ]);
     expect(JSON.stringify(listed.body)).not.toContain('ada@example.test');
     expect(JSON.stringify(listed.body)).not.toContain('042917');
     expect(JSON.stringify(detail.body)).not.toContain('ada@example.test');
@@ -201,7 +229,35 @@ describe('Bull Board at /api/admin/queues', () => {
     expect(await testApp.app.get<MailQueue>(MAIL_QUEUE).isPaused()).toBe(false);
   });
 
-  it('lets an admin retry or clean every failed or completed job', async () => {
+  it('never sends a sent mail again: a completed job is not retried, alone or with every completed one', async () => {
+    const queue = testApp.app.get<MailQueue>(MAIL_QUEUE);
+    const admin = await staffSignedIn(testApp, 'admin');
+
+    const one = await admin.browser
+      .put(`${BOARD}/api/queues/mail/${sentJobId}/retry`)
+      .set('Origin', PUBLIC_URL);
+    const every = await admin.browser
+      .put(`${BOARD}/api/queues/mail/retry/completed`)
+      .set('Origin', PUBLIC_URL);
+    const listed = await admin.browser.get(`${BOARD}/api/queues`).expect(200);
+
+    expect({ status: one.status, body: one.body }).toEqual({
+      status: 409,
+      body: { message: BOARD_RESEND_REFUSED },
+    });
+    expect({ status: every.status, body: every.body }).toEqual({
+      status: 403,
+      body: { message: BOARD_ACTION_REFUSED },
+    });
+    expect(await queue.getJobState(sentJobId)).toBe('completed');
+    expect(listed.body.queues[0]).toMatchObject({
+      name: 'mail',
+      allowRetries: true,
+      allowCompletedRetries: false,
+    });
+  });
+
+  it('lets an admin retry every failed job, and clean the failed or completed ones', async () => {
     const admin = await staffSignedIn(testApp, 'admin');
 
     for (const path of [

@@ -1,7 +1,14 @@
 import { createBullBoard } from '@bull-board/api';
 import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { ExpressAdapter } from '@bull-board/express';
-import { ForbiddenException, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import {
+  ConflictException,
+  ForbiddenException,
+  Inject,
+  Injectable,
+  Logger,
+  NotFoundException,
+} from '@nestjs/common';
 import { identityMessages } from '@ledgerstone/contracts';
 import type { Job } from 'bullmq';
 import type { Express, NextFunction, Request, RequestHandler, Response } from 'express';
@@ -34,23 +41,36 @@ const BOARD_READS = [
   new RegExp(`^/api/queues/${NAME}/${NAME}(?:/logs|/flow)?$`),
 ];
 
+/** A single job's retry: allowed for a failed job only, which the board cannot tell from the path. */
+const JOB_RETRY = new RegExp(`^/api/queues/${NAME}/(${NAME})/retry$`);
+
 /**
- * The changes an operator needs: retry a job or every failed (or completed) one, and clean a job or the
- * finished ones. Nothing else: adding a job or rewriting a job's data would send mail the platform never
- * decided to send, outside the audit trail; pausing or emptying the queue would stop every mail.
+ * The changes an operator needs: retry a failed job or every failed one, and clean a job or the finished ones.
+ * Nothing else: adding a job, rewriting a job's data or retrying a completed one would send mail the platform
+ * never decided to send (a completed job's mail went out already), outside the audit trail; pausing or
+ * emptying the queue would stop every mail.
  */
 const BOARD_ACTIONS = [
-  new RegExp(`^/api/queues/${NAME}/${NAME}/(?:retry|clean)$`),
-  new RegExp(`^/api/queues/${NAME}/(?:retry|clean)/${FINISHED}$`),
+  JOB_RETRY,
+  new RegExp(`^/api/queues/${NAME}/${NAME}/clean$`),
+  new RegExp(`^/api/queues/${NAME}/retry/failed$`),
+  new RegExp(`^/api/queues/${NAME}/clean/${FINISHED}$`),
 ];
 
 export const BOARD_ACTION_REFUSED =
-  'The queues board only retries and cleans jobs: mail jobs are created and changed by the platform only';
+  'The queues board only retries failed jobs and cleans jobs: mail jobs are created and changed by the platform only';
+
+export const BOARD_RESEND_REFUSED = 'This mail was sent already: only a mail that failed is sent again';
 
 /** Whether the board may answer this request at all (who may is checked apart). */
 export function boardAllows(method: string, path: string): boolean {
   if (SAFE_METHODS.has(method)) return BOARD_READS.some((route) => route.test(path));
   return method === 'PUT' && BOARD_ACTIONS.some((route) => route.test(path));
+}
+
+/** Each failed attempt's message without its stack: staff read why a mail failed, not the server's file paths. */
+function messagesOnly(stacktrace: unknown): unknown {
+  return Array.isArray(stacktrace) ? stacktrace.map((entry) => String(entry).split('\n', 1)[0]) : stacktrace;
 }
 
 /** A job whose failure texts are masked as well: SMTP refusals quote the recipient's address. */
@@ -63,7 +83,7 @@ function withMaskedFailures(job: Job): Job {
           return {
             ...json,
             failedReason: maskEmailAddresses(json.failedReason),
-            stacktrace: maskEmailAddresses(json.stacktrace),
+            stacktrace: maskEmailAddresses(messagesOnly(json.stacktrace)),
           };
         };
       }
@@ -79,7 +99,9 @@ function withMaskedFailures(job: Job): Job {
  */
 class MaskedQueueAdapter extends BullMQAdapter {
   constructor(queue: MailQueue, readOnlyMode: boolean) {
-    super(queue, { readOnlyMode, allowRetries: !readOnlyMode });
+    // The board's base adapter takes allowCompletedRetries; BullMQAdapter's type leaves it out and passes it on.
+    const options = { readOnlyMode, allowRetries: !readOnlyMode, allowCompletedRetries: false };
+    super(queue, options as ConstructorParameters<typeof BullMQAdapter>[1]);
     this.setFormatter('data', maskJobData);
     this.setFormatter('returnValue', maskEmailAddresses);
   }
@@ -140,7 +162,7 @@ export class QueuesBoard {
   private readonly policy: string;
 
   constructor(
-    @Inject(MAIL_QUEUE) queue: MailQueue,
+    @Inject(MAIL_QUEUE) private readonly queue: MailQueue,
     @Inject(API_CONFIG) config: ApiConfig,
     private readonly access: SessionAuthenticator,
   ) {
@@ -171,6 +193,13 @@ export class QueuesBoard {
     if (!boardAllows(request.method, request.path)) {
       if (changes) throw new ForbiddenException(BOARD_ACTION_REFUSED);
       throw new NotFoundException(`Cannot ${request.method} ${request.originalUrl}`);
+    }
+    const retried = request.method === 'PUT' ? JOB_RETRY.exec(request.path)?.[1] : undefined;
+    if (
+      retried !== undefined &&
+      (await this.queue.getJobState(decodeURIComponent(retried))) === 'completed'
+    ) {
+      throw new ConflictException(BOARD_RESEND_REFUSED);
     }
     response.setHeader('Content-Security-Policy', this.policy);
     (actor.role === 'admin' ? this.full : this.readOnly)(request, response, next);
