@@ -86,14 +86,14 @@ export interface PeriodClosed {
 
 export type BooksEvent = PeriodClosed;
 
-export type PeriodState = { status: 'open' } | { status: 'closed'; requestKey: string };
+export type PeriodState = { status: 'open' } | { status: 'closed'; requestKey: string; closedBy: string };
 
 export const initialPeriodState = (): PeriodState => ({ status: 'open' });
 
 export function evolvePeriod(state: PeriodState, event: BooksEvent): PeriodState {
   switch (event.type) {
     case 'PeriodClosed':
-      return { status: 'closed', requestKey: event.data.requestKey };
+      return { status: 'closed', requestKey: event.data.requestKey, closedBy: event.data.closedBy };
   }
 }
 
@@ -123,16 +123,22 @@ export type BooksCommand = ClosePeriod;
 
 /**
  * Whether the period may be closed now, before its books are folded: a real day or month, over, and not
- * closed yet. True when this very request closed it already (nothing more to do).
+ * closed yet. True when this very request closed it already (nothing more to do): its key, sent by the same admin
+ * (another admin's request under the same key is not theirs to be answered as done).
  */
 export function alreadyClosedByThisRequest(
-  { period, now, requestKey }: Pick<ClosePeriod['data'], 'period' | 'now' | 'requestKey'>,
+  {
+    period,
+    now,
+    requestKey,
+    closedBy,
+  }: Pick<ClosePeriod['data'], 'period' | 'now' | 'requestKey' | 'closedBy'>,
   state: PeriodState,
 ): boolean {
   const bounds = periodBounds(period);
   if (!bounds) throw new ValidationError('period', PERIOD_FORMAT);
   if (state.status === 'closed') {
-    if (state.requestKey === requestKey) return true;
+    if (state.requestKey === requestKey && state.closedBy === closedBy) return true;
     throw new IllegalStateError(`${period} is already closed`);
   }
   if (bounds.from > now) throw new ValidationError('period', `${period} has not begun yet`);

@@ -149,6 +149,13 @@ describe('a closed period', () => {
       .when(close('2026-11-26', new Date('2026-11-28T00:00:00Z'), 'request-1'))
       .thenNothing();
   });
+
+  it("refuses another admin's request under the key of the request that closed it", () => {
+    const byAnother = close('2026-11-26', new Date('2026-11-28T00:00:00Z'), 'request-1');
+    given([closed()])
+      .when({ ...byAnother, data: { ...byAnother.data, closedBy: 'another-admin' } })
+      .thenThrows(IllegalStateError, '2026-11-26 is already closed');
+  });
 });
 
 describe('the closing books', () => {

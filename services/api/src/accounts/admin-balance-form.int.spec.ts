@@ -63,6 +63,7 @@ beforeAll(async () => {
     'hostile',
     'unknown figure',
     'repeated',
+    'another-admin',
   ]) {
     await fundedMember(name);
   }
@@ -315,6 +316,28 @@ describe('a save repeated with its Idempotency-Key', () => {
       available: 110_000n,
       version: detail.version + 1,
     });
+  });
+
+  it("refuses another admin's save under the key of the first, the same form or not: it is not theirs to be told done", async () => {
+    const { userId } = member('another-admin');
+    const [otherAdmin] = await signInAs(testApp, 'admin');
+    const detail = await memberDetail(admin.browser, userId);
+    const form = {
+      available: { shown: detail.buckets.available, target: '1200.00' },
+      reason: 'Goodwill after a cut connection',
+      version: detail.version,
+    };
+    const save = (who: typeof admin) =>
+      who.browser
+        .put(`/api/admin/users/${userId}/balances`)
+        .set('Idempotency-Key', 'adjust-shared-1')
+        .send(form);
+
+    await save(admin).expect(200);
+    const theirs = await save(otherAdmin!);
+
+    expect(theirs.status).toBe(422);
+    expect(await stateRow(testApp.accounts, userId)).toMatchObject({ version: detail.version + 1 });
   });
 });
 

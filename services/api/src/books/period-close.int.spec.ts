@@ -161,6 +161,9 @@ describe('POST /api/admin/books/periods', () => {
     });
     const other = await close(admin, today, 'another-request').expect(409);
     expect(other.body.message).toBe(`${today} is already closed`);
+    const [otherAdmin] = await signInAs(testApp, 'admin');
+    const theirs = await close(otherAdmin!, today, 'close-today').expect(409);
+    expect(theirs.body.message).toBe(`${today} is already closed`);
   });
 
   it('closes a period once when two admins close it at the same moment', async () => {

@@ -107,7 +107,8 @@ export class AdjustBalancesHandler implements ICommandHandler<AdjustBalancesComm
     const { result, position } = await this.accounts.execute({
       userId,
       commandType: 'AdjustBalances',
-      idempotencyKey: keyedRequest(idempotencyKey, form),
+      // The admin is part of the request: another admin's key is not theirs to be answered as done.
+      idempotencyKey: keyedRequest(idempotencyKey, { ...form, adminId: admin.userId }),
       metadata: commandMetadata(admin, context, coSignature?.approvalId),
       coSignature,
       commands: ({ version, open }) => [adjustment(version, open)],

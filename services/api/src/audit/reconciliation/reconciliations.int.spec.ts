@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { reconciliationList, reconciliationRecorded, type Reconciliation } from '@ledgerstone/contracts';
 import { EventStore } from '@ledgerstone/eventstore';
-import { reconciliationStreamId } from '@ledgerstone/ledger';
+import { reconciliationMessages, reconciliationStreamId } from '@ledgerstone/ledger';
 import type { ProjectorProcess } from '../../shared/testing/projector-process.js';
 import {
   BITCOIN,
@@ -158,6 +158,16 @@ describe('POST /api/admin/books/reconciliations', () => {
       .set('Idempotency-Key', `recon-${cutoff}`)
       .expect(422);
     expect(reused.body.message).toBe('This Idempotency-Key was used for another request');
+    const [otherAdmin] = await signInAs(testApp, 'admin');
+    const theirs = await otherAdmin!.browser
+      .post('/api/admin/books/reconciliations')
+      .set('Idempotency-Key', `recon-${cutoff}`)
+      .send({ cutoff, held: { [BITCOIN.id]: '1500.00', [ETHEREUM.id]: '0' } });
+    // Keys are each admin's own: another admin's request under the same key is decided as theirs.
+    expect({ status: theirs.status, message: theirs.body.message }).toEqual({
+      status: 409,
+      message: reconciliationMessages.alreadyRecorded(cutoff.slice(0, 10)),
+    });
   });
 
   it('is for admins only: auditors and members are refused', async () => {

@@ -53,7 +53,11 @@ export class PeriodClosing {
   /** What four eyes hold: the period, which stays open until a second admin approves. */
   async proposal(period: string): Promise<Proposal> {
     const { state, version } = await this.load(period);
-    alreadyClosedByThisRequest({ period, now: this.clock.now(), requestKey: randomUUID() }, state);
+    // A fresh key and no admin: only the checks that the period may be closed apply.
+    alreadyClosedByThisRequest(
+      { period, now: this.clock.now(), requestKey: randomUUID(), closedBy: '' },
+      state,
+    );
     const { to } = periodBounds(period)!;
     return {
       action: {
@@ -107,7 +111,7 @@ export class PeriodClosing {
       );
     // Refused or already done: said before the books are folded or anything is waited for.
     const before = await this.load(period);
-    if (alreadyClosedByThisRequest({ period, now, requestKey }, before.state)) {
+    if (alreadyClosedByThisRequest({ period, now, requestKey, closedBy: actor.userId }, before.state)) {
       return this.answer(await this.periods.closed(period), null);
     }
     command(before.state, null);
