@@ -7,7 +7,7 @@ export { AddressBookBackfill } from './application/address-book-backfill.js';
 export { TransactionNotFoundError } from './domain/accounts.errors.js';
 export { accountsDatabase, type AccountsDatabase } from './persistence/accounts.tables.js';
 export { AccountQueriesModule } from './queries/account-queries.module.js';
-export { assertMember } from './queries/admin-account-activity.js';
+export { assertMember, memberIdOf } from './queries/admin-account-activity.js';
 export { AdjustBalancesCommand } from './application/adjust-balances.command.js';
 export { ConfirmDepositCommand } from './application/confirm-deposit.command.js';
 export { MarkWithdrawalPaidCommand } from './application/mark-withdrawal-paid.command.js';

@@ -316,8 +316,10 @@ describe('GET /api/admin/users/:id/statement', () => {
     }
   });
 
-  it('answers 400 for an id that is not a uuid, and for a bad as_of', async () => {
-    await auditor.browser.get('/api/admin/users/not-a-uuid/statement').expect(400);
+  it('answers 404 for an id that is not a uuid (it names no member), and 400 for a bad as_of', async () => {
+    await auditor.browser
+      .get('/api/admin/users/not-a-uuid/statement')
+      .expect(404, { message: 'User not found' });
     const response = await auditor.browser
       .get(`/api/admin/users/${member.userId}/statement.csv`)
       .query({ as_of: 'soon' })

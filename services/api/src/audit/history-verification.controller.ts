@@ -2,13 +2,10 @@ import { Controller, Get, Inject, Param } from '@nestjs/common';
 import { historyVerification, type HistoryVerification } from '@ledgerstone/contracts';
 import { verifyHistory } from '@ledgerstone/eventstore';
 import { accountStreamId } from '@ledgerstone/ledger';
-import { z } from 'zod';
 import { StaffRead } from '../shared/auth/access.decorators.js';
 import { DATABASE, type Database } from '../shared/infrastructure/infrastructure.tokens.js';
-import { assertMember } from '../accounts/index.js';
+import { assertMember, memberIdOf } from '../accounts/index.js';
 import { ApiRoute } from '../shared/http/api-route.js';
-
-const userIdParameter = z.uuid();
 
 /** Tamper evidence: walks the hash chains of the whole store, or of one member's account. */
 @StaffRead()
@@ -35,7 +32,7 @@ export class HistoryVerificationController {
     response: historyVerification,
   })
   async member(@Param('id') id: string): Promise<HistoryVerification> {
-    const userId = userIdParameter.parse(id);
+    const userId = memberIdOf(id);
     await assertMember(this.database, userId);
     return historyVerification.parse(
       await verifyHistory(this.database, { streamId: accountStreamId(userId) }),

@@ -1,15 +1,13 @@
 import { Controller, Get, Param, Query, Res } from '@nestjs/common';
 import { accountStatement, statementQuery, type AccountStatement } from '@ledgerstone/contracts';
 import type { Response } from 'express';
-import { z } from 'zod';
 import { MemberOnly, StaffRead } from '../shared/auth/access.decorators.js';
 import { CurrentActor } from '../shared/auth/current-actor.decorator.js';
 import type { Actor } from '../shared/auth/actor.js';
+import { memberIdOf } from '../accounts/index.js';
 import { AccountStatements } from './account-statements.js';
 import { setCsvAttachment, statementCsv } from './audit-csv.js';
 import { ApiRoute } from '../shared/http/api-route.js';
-
-const userIdParameter = z.uuid();
 
 const STATEMENT =
   'read from the event store: every event recorded up to ?as_of= (ISO date-time with offset; now when absent) inclusive, oldest first, each with what it moved, its signed change to the total and the balances after it; head_hash is the hash of the last event included';
@@ -104,7 +102,7 @@ export class AdminStatementController {
   }
 
   private async memberStatement(id: string, query: Record<string, unknown>): Promise<AccountStatement> {
-    const userId = userIdParameter.parse(id);
+    const userId = memberIdOf(id);
     const moment = asOf(query);
     await this.statements.assertMember(userId);
     return accountStatement.parse(await this.statements.statement(userId, moment));

@@ -117,8 +117,10 @@ describe('GET /api/admin/users/:id/activity', () => {
     expect(response.body).toEqual({ message: 'User not found' });
   });
 
-  it('answers 400 for an id that is not a uuid', async () => {
-    await admin.browser.get('/api/admin/users/not-a-uuid/activity').expect(400);
+  it('answers 404 for an id that is not a uuid, as for an unknown one', async () => {
+    await admin.browser
+      .get('/api/admin/users/not-a-uuid/activity')
+      .expect(404, { message: 'User not found' });
   });
 
   it("shows the security changes of the member's identity stream among the account's events, by log order", async () => {

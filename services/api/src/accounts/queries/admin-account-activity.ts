@@ -61,6 +61,14 @@ export function matchesTimeline(event: RecordedEvent, filter: TimelineQuery): bo
   );
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The member id a staff route's path names: one that is no uuid names no member (404, as an unknown one). */
+export function memberIdOf(id: string): string {
+  if (!UUID.test(id)) throw new UserNotFoundError('other');
+  return id;
+}
+
 /** Refuses an id that is not a member's (404), as staff routes name members by id. */
 export async function assertMember(database: Database, userId: string): Promise<void> {
   const member = await identityDatabase(database)

@@ -19,14 +19,11 @@ import {
   type AdminUserDetail,
   type AdminUserList,
 } from '@ledgerstone/contracts';
-import { z } from 'zod';
 import { StaffRead } from '../../shared/auth/access.decorators.js';
-import { AdminAccountActivityQuery } from './admin-account-activity.js';
+import { AdminAccountActivityQuery, memberIdOf } from './admin-account-activity.js';
 import { AdminReadModels } from './admin-read-models.js';
 import { ApiRoute } from '../../shared/http/api-route.js';
 import { AFTER, afterQuery } from './after-query.js';
-
-const userIdParameter = z.uuid();
 
 @StaffRead()
 @Controller()
@@ -55,7 +52,7 @@ export class AdminReadModelsController {
     response: adminUserDetail,
   })
   async user(@Param('id') id: string): Promise<AdminUserDetail> {
-    return adminUserDetail.parse(await this.readModels.user(userIdParameter.parse(id)));
+    return adminUserDetail.parse(await this.readModels.user(memberIdOf(id)));
   }
 
   @Get('admin/users/:id/activity')
@@ -70,7 +67,7 @@ export class AdminReadModelsController {
     @Param('id') id: string,
     @Query() query: Record<string, unknown>,
   ): Promise<AdminAccountActivity> {
-    const userId = userIdParameter.parse(id);
+    const userId = memberIdOf(id);
     const filter = timelineQuery.parse(query);
     return adminAccountActivity.parse(await this.accountActivity.activity(userId, filter));
   }

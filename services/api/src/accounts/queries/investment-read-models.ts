@@ -12,7 +12,6 @@ import {
   runningInvestmentOf,
   runningInvestmentsOf,
 } from '@ledgerstone/read-models';
-import { z } from 'zod';
 import { MemberOnly, StaffRead } from '../../shared/auth/access.decorators.js';
 import { CurrentActor } from '../../shared/auth/current-actor.decorator.js';
 import type { Actor } from '../../shared/auth/actor.js';
@@ -20,10 +19,8 @@ import { DATABASE, type Database } from '../../shared/infrastructure/infrastruct
 import type { UsersTable } from '../../identity/index.js';
 import { waitForPosition } from '../../shared/database/read-your-writes.js';
 import { ApiRoute } from '../../shared/http/api-route.js';
-import { assertMember } from './admin-account-activity.js';
+import { assertMember, memberIdOf } from './admin-account-activity.js';
 import { AFTER, afterQuery } from './after-query.js';
-
-const userIdParameter = z.uuid();
 
 /** Running investments from the investments read model, the one that matures first first. */
 @Injectable()
@@ -108,7 +105,7 @@ export class AdminInvestmentsController {
     response: runningInvestments,
   })
   async ofMember(@Param('id') id: string, @Query('after') after: unknown): Promise<RunningInvestments> {
-    const userId = userIdParameter.parse(id);
+    const userId = memberIdOf(id);
     const investments = await this.investments.ofMember(userId, after);
     // After the read, which refuses a bad ?after= first, as the other routes do.
     await assertMember(this.database, userId);

@@ -411,7 +411,7 @@ describe('admin queries', () => {
     });
 
     await admin.get(`/api/admin/users/${randomUUID()}`).expect(404);
-    await admin.get('/api/admin/users/not-a-uuid').expect(400);
+    await admin.get('/api/admin/users/not-a-uuid').expect(404, { message: 'User not found' });
   });
 
   it('GET /api/transactions lists deposits and withdrawals newest first, filtered and paged', async () => {
