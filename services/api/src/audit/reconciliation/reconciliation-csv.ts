@@ -12,7 +12,7 @@ const ROWS_MAX = 1_000;
 const HEADER = ['payment_method', 'amount'];
 
 /**
- * Reads `payment_method,amount` rows (the header is optional; a method by its name, any case, or its id) into
+ * Reads `payment_method,amount` rows (the header is optional; a method by its id, or by its name in any case) into
  * the held balance of every payment method. Every row is checked and every fault reported ("Row 3: ..."), so
  * one upload shows all that is wrong; a single fault and nothing is held.
  */
@@ -47,7 +47,8 @@ export function heldFromCsv(csv: string, methods: readonly KnownPaymentMethod[])
       continue;
     }
     const [name = '', amountText = ''] = record;
-    const method = byName.get(name.toLowerCase()) ?? byId.get(name.toLowerCase());
+    // An id first: it names one method for good, where a method may be named anything (even another's id).
+    const method = byId.get(name.toLowerCase()) ?? byName.get(name.toLowerCase());
     const amount = parseCents(amountText);
     if (!method) errors.push(`Row ${row}: no payment method is named "${shown(name)}"`);
     if (amount === null) {
