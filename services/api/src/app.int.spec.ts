@@ -69,6 +69,25 @@ describe('the api over HTTP', () => {
       expect(response.body).toEqual({ message: 'Malformed JSON in request body' });
     });
 
+    it.each([
+      ['at the top', '{"__proto__": {"role": "admin"}}'],
+      ['in a nested object', '{"held": {"a": "1", "__proto__": "1"}}'],
+      ['spelt with escapes', '{"held": {"\\u005f_proto__": "1"}}'],
+    ])(
+      'refuses a JSON body with a __proto__ key %s: 400 and a message, never silently dropped',
+      async (_, body) => {
+        const response = await request(app.getHttpServer())
+          .post('/api/health')
+          .set('Content-Type', 'application/json')
+          .send(body);
+
+        expect(response.status).toBe(400);
+        expect(response.body).toEqual({
+          message: 'The request body holds the key "__proto__", which no field has',
+        });
+      },
+    );
+
     it.each(['gzip', 'deflate'])(
       'answers a body marked %s that is not with 400 and a message of its own',
       async (encoding) => {

@@ -8,6 +8,7 @@ import type { Clock } from './shared/clock/clock.js';
 import type { ApiConfig } from './shared/config/config.js';
 import { ApiExceptionFilter } from './shared/http/api-exception.filter.js';
 import { CanonicalPathIds } from './shared/http/canonical-ids.js';
+import { refuseProtoKeys } from './shared/http/json-body.js';
 import { answerMalformedRequests } from './shared/http/malformed-requests.js';
 import { keptByNoCache, securityHeaders, siteDirectives } from './shared/http/security-headers.js';
 import { serveSpa } from './shared/http/spa.js';
@@ -43,7 +44,7 @@ export async function createApp(
   // With nothing kept there is nothing to revalidate: no ETag (a SHA-1 of each answer's body) to compute.
   app.set('etag', false);
   if (config.trustProxyHops > 0) app.set('trust proxy', config.trustProxyHops);
-  app.useBodyParser('json', { limit: BODY_LIMIT });
+  app.useBodyParser('json', { limit: BODY_LIMIT, reviver: refuseProtoKeys });
   app.useBodyParser('urlencoded', { limit: BODY_LIMIT, extended: false });
   app.use(cookieParser());
   app.setGlobalPrefix(API_PREFIX);

@@ -258,6 +258,22 @@ describe('POST /api/admin/books/reconciliations', () => {
   });
 });
 
+describe('a held key no payment method can have', () => {
+  it('refuses __proto__ beside every payment method, which a parsed object would drop, and records nothing', async () => {
+    const cutoff = cutoffDaysAgo(11);
+    const body = `{"cutoff":"${cutoff}","held":{"${BITCOIN.id}":"1500.00","${ETHEREUM.id}":"0","__proto__":"1"}}`;
+
+    const response = await admin.browser
+      .post('/api/admin/books/reconciliations')
+      .set('Content-Type', 'application/json')
+      .send(body)
+      .expect(400);
+
+    expect(response.body.message).toMatch(/__proto__/);
+    expect(await streamOf(cutoff)).toHaveLength(0);
+  });
+});
+
 describe('POST /api/admin/books/reconciliations/import', () => {
   it('records a surplus from a CSV of names and ids', async () => {
     const cutoff = cutoffDaysAgo(7);

@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { CORRECT_THE_FIELDS, DomainError, type DomainErrorCode } from '../errors/domain-error.js';
 import { TooManyAttempts } from '../rate-limits/too-many-attempts.error.js';
 import { tooManyAttemptsResponse } from '../rate-limits/too-many-attempts.response.js';
+import { RefusedJsonKey } from './json-body.js';
 import { zodFieldErrors, zodFormErrors } from './zod-field-errors.js';
 
 export interface ErrorBody {
@@ -74,6 +75,9 @@ function isConnectionFailure(exception: Error): boolean {
 
 function httpExceptionResponse(exception: HttpException): ErrorResponse {
   const status = exception.getStatus();
+  if (status === HttpStatus.BAD_REQUEST && exception.cause instanceof RefusedJsonKey) {
+    return { status, body: { message: exception.cause.message } };
+  }
   // body-parser's own wording quotes the broken input back; say what happened instead.
   if (status === HttpStatus.BAD_REQUEST && exception.cause instanceof SyntaxError) {
     return { status, body: { message: 'Malformed JSON in request body' } };
