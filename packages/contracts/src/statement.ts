@@ -44,10 +44,16 @@ export const timelineEventTypeNames = [...accountEventTypeNames, ...securityEven
 export type TimelineEventTypeName = (typeof timelineEventTypeNames)[number];
 
 /** A moment as a query names it: an ISO 8601 date-time with its offset ("2026-11-22T10:00:00Z"). */
-const moment = z.iso.datetime({
-  offset: true,
-  message: 'must be a date and time, e.g. 2026-11-22T10:00:00Z',
-});
+const moment = z.iso
+  .datetime({
+    offset: true,
+    message: 'must be a date and time, e.g. 2026-11-22T10:00:00Z',
+  })
+  .refine((text) => {
+    // An offset can carry 0000-01-01 into year -1 or 9999-12-31 into 10000, which no ISO day can be written as.
+    const year = new Date(text).getUTCFullYear();
+    return Number.isNaN(year) || (year >= 0 && year <= 9999);
+  }, 'must fall between the years 0000 and 9999 in UTC');
 /** `?as_of=` and the like, for other contracts. */
 export { moment as momentParameter };
 

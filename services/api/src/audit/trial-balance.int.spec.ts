@@ -240,6 +240,19 @@ describe('GET /api/admin/books/trial-balance', () => {
     });
   });
 
+  it.each([
+    ['before year 0 once its offset is taken off', '0000-01-01T00:00:00+14:00'],
+    ['past year 9999 once its offset is taken off', '9999-12-31T23:59:59-12:00'],
+  ])('answers 400 naming as_of for a moment %s: it has no four-digit year to name it by', async (_, asOf) => {
+    for (const route of ['/api/admin/books/trial-balance', '/api/admin/books/trial-balance.csv']) {
+      const response = await auditor.browser.get(route).query({ as_of: asOf }).expect(400);
+
+      expect(response.body.fieldErrors).toEqual({
+        as_of: ['must fall between the years 0000 and 9999 in UTC'],
+      });
+    }
+  });
+
   it('refuses 100,000 characters before the api reads them: the request head is too large', async () => {
     await auditor.browser
       .get('/api/admin/books/trial-balance')
