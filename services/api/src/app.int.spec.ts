@@ -158,30 +158,52 @@ describe('the api over HTTP', () => {
       expect(response.body).toEqual({ message: 'Cannot GET /api' });
     });
 
-    it('answers an /api path in another case or after a doubled slash as the api, never with the SPA', async () => {
+    it('answers an /api path in another case, after a doubled slash or with its slash encoded as the api, never with the SPA', async () => {
       const answers = [];
-      for (const path of ['/API/user', '/Api/User', '//api/user', '///API/no-such-route', '/Api']) {
+      for (const path of [
+        '/API/user',
+        '/Api/User',
+        '//api/user',
+        '///API/no-such-route',
+        '/Api',
+        '/api%2Fuser',
+      ]) {
         const response = await request(app.getHttpServer()).get(path);
         answers.push({
           path,
           status: response.status,
           type: response.headers['content-type'],
+          cache: response.headers['cache-control'],
           body: response.body,
         });
       }
 
       const json = expect.stringMatching(/^application\/json/);
       expect(answers).toEqual([
-        { path: '/API/user', status: 401, type: json, body: { message: 'Please log in' } },
-        { path: '/Api/User', status: 401, type: json, body: { message: 'Please log in' } },
-        { path: '//api/user', status: 404, type: json, body: { message: 'Cannot GET //api/user' } },
+        { path: '/API/user', status: 401, type: json, cache: 'no-store', body: { message: 'Please log in' } },
+        { path: '/Api/User', status: 401, type: json, cache: 'no-store', body: { message: 'Please log in' } },
+        {
+          path: '//api/user',
+          status: 404,
+          type: json,
+          cache: 'no-store',
+          body: { message: 'Cannot GET //api/user' },
+        },
         {
           path: '///API/no-such-route',
           status: 404,
           type: json,
+          cache: 'no-store',
           body: { message: 'Cannot GET ///API/no-such-route' },
         },
-        { path: '/Api', status: 404, type: json, body: { message: 'Cannot GET /Api' } },
+        { path: '/Api', status: 404, type: json, cache: 'no-store', body: { message: 'Cannot GET /Api' } },
+        {
+          path: '/api%2Fuser',
+          status: 404,
+          type: json,
+          cache: 'no-store',
+          body: { message: 'Cannot GET /api%2Fuser' },
+        },
       ]);
     });
   });

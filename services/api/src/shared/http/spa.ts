@@ -15,8 +15,8 @@ const REVALIDATE = 'no-cache';
 
 /** Express routes /API/user as /api/user, so the api owns its prefix in every case. */
 const apiPath = /^\/api(?:\/|$)/i;
-/** An api path after a doubled slash: no route matches it, and it is no page either. */
-const strayApiPath = /^\/{2,}api(?:\/|$)/i;
+/** An api path after a doubled slash, or with its slash encoded: no route matches it, and it is no page either. */
+const strayApiPath = /^(?:\/{2,}api(?:\/|%2f|$)|\/api%2f)/i;
 
 function isApiPath(path: string): boolean {
   return apiPath.test(path) || strayApiPath.test(path);
@@ -98,7 +98,10 @@ export function serveSpa(app: NestExpressApplication, spaDir: string, directives
   app.use((request: Request, response: Response, next: NextFunction) => {
     if (apiPath.test(request.path)) return next();
     const notFound = new NotFoundException(`Cannot ${request.method} ${request.path}`);
-    if (strayApiPath.test(request.path)) return next(notFound);
+    if (strayApiPath.test(request.path)) {
+      response.setHeader('Cache-Control', 'no-store');
+      return next(notFound);
+    }
     if (request.method !== 'GET' && request.method !== 'HEAD') return next(notFound);
     // A missing hashed file is a stale or broken link; answering it with the app would hide that.
     if (request.path.startsWith('/assets/')) return next(notFound);
