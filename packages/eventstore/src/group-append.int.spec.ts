@@ -122,6 +122,27 @@ describe('single-event appends sent at once', () => {
     );
   });
 
+  it('Given appends to one stream at the same expected version sent at once, When written, Then the first is appended and the others conflict', async () => {
+    await store.append('group-hot', [noted('first')], { expectedVersion: 'no_stream' });
+    const events = Array.from({ length: 5 }, (_, index) => noted(`racer ${index}`));
+
+    const outcomes = await Promise.allSettled(
+      events.map((event) => store.append('group-hot', [event], { expectedVersion: 1 })),
+    );
+
+    expect(outcomes.map((outcome) => outcome.status)).toEqual([
+      'fulfilled',
+      'rejected',
+      'rejected',
+      'rejected',
+      'rejected',
+    ]);
+    for (const outcome of outcomes.slice(1)) {
+      expect((outcome as PromiseRejectedResult).reason).toMatchObject({ actual: 2 });
+    }
+    expect((await store.readStream('group-hot')).map((event) => event.id).slice(1)).toEqual([events[0]!.id]);
+  });
+
   it('Given an id that is not a uuid among appends sent at once, When written, Then only its append is refused', async () => {
     const streams = streamsOf('group-bad-id', 3);
 

@@ -6,7 +6,7 @@ import { appendArguments, appendResult, type AppendArguments, type AppendRow } f
 /** At most this many appends leave together: the statement's size and the group's locks stay small. */
 const MAX_GROUP = 64;
 
-// Each row is one single-event append of its own stream, in the order given; one statement, so one transaction.
+// Each row is one single-event append, run in the order given; one statement, so one transaction.
 const APPEND_GROUP = namedStatement(
   'ls_append_group',
   `select a.outcome, a.stream_version, a.log_transaction_id, a.log_global_position, a.conflicting_event_id
@@ -35,9 +35,9 @@ type AppendAlone = (
  * leave together in one statement and one commit instead of a round trip and a commit each. A lone append
  * leaves at once, as before. Each append of a group keeps its own outcome (a version conflict or a duplicate id
  * refuses that one only); a group the server refuses as a whole (an error in any of its events, a deadlock) is
- * sent again one append at a time, so only the faulty one fails. A group never holds two appends of one stream:
- * the later waits for the next group, so a stream's appends keep their order. Appends of several events, and
- * appends inside a caller's transaction, do not wait.
+ * sent again one append at a time, in order, so only the faulty one fails. Appends of one stream in a group run
+ * in the order they arrived, each seeing the one before (a second at the same expected version is a conflict).
+ * Appends of several events, and appends inside a caller's transaction, do not wait.
  */
 export class GroupAppends {
   private readonly waiting: Waiting[] = [];
@@ -66,21 +66,9 @@ export class GroupAppends {
     void written.finally(() => this.writeNext());
   }
 
-  /** The waiting appends in arrival order, one per stream, up to MAX_GROUP; the rest keep waiting in order. */
+  /** The waiting appends in arrival order, up to MAX_GROUP; the rest keep waiting in order. */
   private takeGroup(): Waiting[] {
-    const group: Waiting[] = [];
-    const streams = new Set<string>();
-    for (let i = 0; i < this.waiting.length && group.length < MAX_GROUP;) {
-      const next = this.waiting[i]!;
-      if (streams.has(next.streamId)) {
-        i += 1;
-        continue;
-      }
-      streams.add(next.streamId);
-      group.push(next);
-      this.waiting.splice(i, 1);
-    }
-    return group;
+    return this.waiting.splice(0, MAX_GROUP);
   }
 
   private writeAlone(append: Waiting): Promise<void> {
@@ -92,6 +80,7 @@ export class GroupAppends {
 
   private async writeGroup(group: Waiting[]): Promise<void> {
     // Streams locked in the order of their ids, as every group locks them: two groups never wait on each other.
+    // The sort is stable: the appends of one stream keep the order they arrived in.
     const ordered = [...group].sort((a, b) =>
       a.streamId < b.streamId ? -1 : a.streamId > b.streamId ? 1 : 0,
     );
@@ -108,7 +97,7 @@ export class GroupAppends {
         ]),
       ));
     } catch {
-      await Promise.all(ordered.map((append) => this.writeAlone(append)));
+      for (const append of ordered) await this.writeAlone(append);
       return;
     }
     ordered.forEach((append, index) => {
