@@ -22,46 +22,26 @@ let testApp: IdentityTestApp;
 let failedJobId: string;
 let sentJobId: string;
 
-/** A mail job that failed at the SMTP server, which quoted the recipient's address back. */
-async function failedMail(queue: MailQueue): Promise<string> {
+/** A verification mail to `to`, queued as `jobId` and worked off once by `send`: completed, or failed if it throws. */
+async function workedMail(
+  queue: MailQueue,
+  jobId: string,
+  to: string,
+  send: () => Promise<unknown>,
+): Promise<string> {
   const job: MailJob = {
     template: 'verification-code',
-    to: 'ada@example.test',
+    to,
     data: { firstName: 'Ada', code: '042917', minutes: 10 },
   };
-  const added = await queue.add(job.template, job, { jobId: 'refused-1', attempts: 1 });
+  const added = await queue.add(job.template, job, { jobId, attempts: 1 });
   const connection = new Redis(REDIS_URL, { maxRetriesPerRequest: null });
-  const worker = new Worker(
-    MAIL_QUEUE_NAME,
-    async () => {
-      throw new Error(REFUSED_MAIL);
-    },
-    { connection, prefix: testApp.redisPrefix },
-  );
+  const worker = new Worker(MAIL_QUEUE_NAME, send, { connection, prefix: testApp.redisPrefix });
   try {
-    await new Promise<void>((resolve) => worker.once('failed', () => resolve()));
-  } finally {
-    await worker.close();
-    await connection.quit();
-  }
-  return added.id ?? '';
-}
-
-/** A mail job the worker sent: completed. */
-async function sentMail(queue: MailQueue): Promise<string> {
-  const job: MailJob = {
-    template: 'verification-code',
-    to: 'grace@example.test',
-    data: { firstName: 'Grace', code: '318204', minutes: 10 },
-  };
-  const added = await queue.add(job.template, job, { jobId: 'sent-1', attempts: 1 });
-  const connection = new Redis(REDIS_URL, { maxRetriesPerRequest: null });
-  const worker = new Worker(MAIL_QUEUE_NAME, async () => ({ messageId: 'sent' }), {
-    connection,
-    prefix: testApp.redisPrefix,
-  });
-  try {
-    await new Promise<void>((resolve) => worker.once('completed', () => resolve()));
+    await new Promise<void>((resolve) => {
+      worker.once('completed', () => resolve());
+      worker.once('failed', () => resolve());
+    });
   } finally {
     await worker.close();
     await connection.quit();
@@ -74,9 +54,13 @@ beforeAll(async () => {
     RATE_LIMIT_SIGNUP_PER_IP_HOUR: '1000',
     RATE_LIMIT_LOGIN_PER_IP_MINUTE: '1000',
   });
-  // Sent first, while the queue holds nothing else for the worker to take.
-  sentJobId = await sentMail(testApp.app.get<MailQueue>(MAIL_QUEUE));
-  failedJobId = await failedMail(testApp.app.get<MailQueue>(MAIL_QUEUE));
+  const queue = testApp.app.get<MailQueue>(MAIL_QUEUE);
+  // One at a time, so each worker takes only its own job. The second fails at the SMTP server, which quotes the
+  // recipient's address back.
+  sentJobId = await workedMail(queue, 'sent-1', 'grace@example.test', async () => ({ messageId: 'sent' }));
+  failedJobId = await workedMail(queue, 'refused-1', 'ada@example.test', async () => {
+    throw new Error(REFUSED_MAIL);
+  });
 });
 
 afterAll(async () => {
