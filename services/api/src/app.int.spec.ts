@@ -88,6 +88,25 @@ describe('the api over HTTP', () => {
       },
     );
 
+    it.each([
+      ['a JSON list', 'application/json', '["ada@example.test"]'],
+      ['plain text', 'text/plain', 'email=ada@example.test'],
+      [
+        'JSON under a type the api does not read',
+        'application/merge-patch+json',
+        '{"email":"ada@example.test"}',
+      ],
+    ])('tells a body that is no JSON object (%s) how to send one', async (_, type, body) => {
+      const response = await request(app.getHttpServer())
+        .post('/api/user/forget-pass')
+        .set('X-Requested-With', 'XMLHttpRequest')
+        .set('Content-Type', type)
+        .send(body);
+
+      expect(response.status).toBe(400);
+      expect(response.body.message).toBe('Send the fields as a JSON object (Content-Type: application/json)');
+    });
+
     it.each(['gzip', 'deflate'])(
       'answers a body marked %s that is not with 400 and a message of its own',
       async (encoding) => {

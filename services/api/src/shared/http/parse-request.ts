@@ -1,7 +1,7 @@
 import { BadRequestException } from '@nestjs/common';
 import { z } from 'zod';
 import { CORRECT_THE_FIELDS } from '../errors/domain-error.js';
-import { zodFieldErrors } from './zod-field-errors.js';
+import { issueMessage, zodFieldErrors } from './zod-field-errors.js';
 
 /** Parses a request with its contract; a refusal leads with its first message, which the forms show as is. */
 export function parseRequest<T extends z.ZodType>(schema: T, body: unknown): z.output<T> {
@@ -9,7 +9,7 @@ export function parseRequest<T extends z.ZodType>(schema: T, body: unknown): z.o
   if (parsed.success) return parsed.data;
   const [first] = parsed.error.issues;
   throw new BadRequestException({
-    message: first && first.code !== 'unrecognized_keys' ? first.message : CORRECT_THE_FIELDS,
+    message: first && first.code !== 'unrecognized_keys' ? issueMessage(first) : CORRECT_THE_FIELDS,
     fieldErrors: zodFieldErrors(parsed.error),
   });
 }

@@ -21,9 +21,21 @@ export function zodFieldErrors(error: z.ZodError): Record<string, string[]> {
   return Object.fromEntries(fieldErrors);
 }
 
+export const NOT_AN_OBJECT = 'Send the fields as a JSON object (Content-Type: application/json)';
+
+/**
+ * An issue's message as the sender should read it: a body that is no object at all (none, text, a list) is told
+ * how to send one, instead of the validation library's "expected object, received undefined".
+ */
+export function issueMessage(issue: z.core.$ZodIssue): string {
+  return issue.path.length === 0 && issue.code === 'invalid_type' && issue.expected === 'object'
+    ? NOT_AN_OBJECT
+    : issue.message;
+}
+
 /** The form-level messages: the issues of the whole object, but for unknown keys, which name their field. */
 export function zodFormErrors(error: z.ZodError): string[] {
   return error.issues
     .filter((issue) => issue.path.length === 0 && issue.code !== 'unrecognized_keys')
-    .map((issue) => issue.message);
+    .map(issueMessage);
 }
