@@ -97,10 +97,17 @@ class NamingClient extends pg.Client {
   }
 }
 
+/**
+ * The name every connection of the platform's processes gives PostgreSQL: pg_stat_activity tells the platform's
+ * sessions, the only ones that append, from a backup's or a console's.
+ */
+export const PLATFORM_APPLICATION_NAME = 'ledgerstone';
+
 export function createPool(url: string, options: DatabaseOptions = {}): pg.Pool {
   const pool = new pg.Pool({
     Client: NamingClient,
     connectionString: url,
+    application_name: PLATFORM_APPLICATION_NAME,
     max: options.maxConnections ?? 10,
     idle_in_transaction_session_timeout: options.idleInTransactionTimeoutMs ?? 10_000,
     types,

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { AnyDatabase } from './database.js';
+import { PLATFORM_APPLICATION_NAME, type AnyDatabase } from './database.js';
 import { delay } from './log-follower.js';
 
 /**
@@ -7,7 +7,8 @@ import { delay } from './log-follower.js';
  * An event is recorded at the time of its append but seen only once its transaction commits, later: until no
  * transaction begun before `moment` is running, one may still add an event that falls before it (a transaction
  * begun after it cannot: an append's time is never before its transaction began).
- * pg_stat_activity shows the sessions of the database role that asks, which the platform's processes share.
+ * Only the platform's own sessions count (PLATFORM_APPLICATION_NAME): they alone append, and none keeps a
+ * transaction open for long, where a backup's or a console's may for hours.
  */
 export async function waitForEventsRecordedBefore(
   db: AnyDatabase,
@@ -18,7 +19,8 @@ export async function waitForEventsRecordedBefore(
   for (;;) {
     const { rows } = await sql<{ running: number }>`
       select count(*)::int as running from pg_stat_activity
-      where datname = current_database() and pid <> pg_backend_pid() and xact_start < ${moment}
+      where datname = current_database() and application_name = ${PLATFORM_APPLICATION_NAME}
+        and pid <> pg_backend_pid() and xact_start < ${moment}
     `.execute(db);
     if (rows[0]!.running === 0) return true;
     if (Date.now() >= deadline) return false;
