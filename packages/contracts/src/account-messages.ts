@@ -38,9 +38,11 @@ export const accountMessages = {
   depositNotFound: 'Deposit not found',
   withdrawalNotFound: 'Withdrawal not found',
   userNotFound: 'User not found',
-  /** The hours are the configured cooling period. */
+  /** The hours are the configured cooling period (none: a new address can be used at once). */
   addressNotInBook: (hours: number) =>
-    `Add this address in Withdrawal Gateway first; a new address can be used ${hours} hours after it is added.`,
+    hours > 0
+      ? `Add this address in Withdrawal Gateway first; a new address can be used ${hours === 1 ? '1 hour' : `${hours} hours`} after it is added.`
+      : 'Add this address in Withdrawal Gateway first.',
   withdrawalsPaused: (until: string) =>
     `Withdrawals are paused until ${until} after a change to your account's security.`,
   overWithdrawalLimit: (amount: string, until: string) =>

@@ -103,3 +103,15 @@ describe("a chain reference: the member's transaction hash and the admin's payou
     ).toEqual(['Payout reference may hold only letters, digits and punctuation, without spaces']);
   });
 });
+
+describe('the address book refusal', () => {
+  it('names the cooling period only when there is one, in the right number', () => {
+    expect(accountMessages.addressNotInBook(48)).toBe(
+      'Add this address in Withdrawal Gateway first; a new address can be used 48 hours after it is added.',
+    );
+    expect(accountMessages.addressNotInBook(1)).toBe(
+      'Add this address in Withdrawal Gateway first; a new address can be used 1 hour after it is added.',
+    );
+    expect(accountMessages.addressNotInBook(0)).toBe('Add this address in Withdrawal Gateway first.');
+  });
+});
