@@ -287,7 +287,7 @@ describe('a member and an admin move money through the whole stack', () => {
     await member.setViewportSize({ width: 1280, height: 900 });
   }, 120_000);
 
-  it('on a phone, the toast of a chosen proof leaves Complete Payment clear at the foot of the screen', async () => {
+  it('on a phone, the toast of a chosen proof leaves Complete Payment at the foot of the screen and the header clear', async () => {
     const { baseUrl } = platform;
     await member.setViewportSize({ width: 390, height: 844 });
     await member.goto(`${baseUrl}/dashboard/crypto`);
@@ -296,6 +296,7 @@ describe('a member and an admin move money through the whole stack', () => {
     await member.getByLabel(/^Amount/).fill('1500');
     await member.getByRole('button', { name: 'Proceed to Payment' }).click();
     await member.waitForURL(`${baseUrl}/dashboard/deposit-details`, TIMEOUT);
+    await member.getByText('BASIC is selected').waitFor(TIMEOUT);
     const complete = member.getByRole('button', { name: 'Complete Payment' });
     await complete.evaluate((button) => button.scrollIntoView({ block: 'end' }));
     await member.locator('input[type=file]').setInputFiles({
@@ -314,6 +315,11 @@ describe('a member and an admin move money through the whole stack', () => {
       shown!.y < button!.y + button!.height;
     expect({ button, shown, overlaps }).toMatchObject({ overlaps: false });
     expect(button!.y + button!.height).toBeGreaterThan(844 / 2);
+    // Nor do the toasts, the first of them ("BASIC is selected") included, cover the header, whose Log out and
+    // menu buttons stay within reach.
+    const header = await member.getByRole('banner').boundingBox();
+    const first = await member.locator('.notistack-Snackbar').first().boundingBox();
+    expect({ header, first, below: first!.y >= header!.y + header!.height }).toMatchObject({ below: true });
     await member.setViewportSize({ width: 1280, height: 900 });
   }, 120_000);
 
