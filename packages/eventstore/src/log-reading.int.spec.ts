@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { sql } from 'kysely';
-import { EventStore, EVENTS_CHANNEL, positionOf, readLogPages } from './event-store.js';
+import pg from 'pg';
+import { ANNOUNCE_INTERVAL_MS, EventStore, EVENTS_CHANNEL, positionOf, readLogPages } from './event-store.js';
 import type { RecordedEvent } from './events.js';
 import { LogFollower, subscribe } from './log-follower.js';
 import { comparePositions, LOG_START, type LogPosition } from './log-position.js';
@@ -200,6 +201,33 @@ describe('reading the global log', () => {
 
     expect(follower.changes).toBeGreaterThan(seen);
     expect(Date.now() - started).toBeLessThan(1_000);
+  });
+
+  it('wakes followers at most once per interval under a stream of appends, and after the last append', async () => {
+    const listener = new pg.Client({ connectionString: database.url });
+    await listener.connect();
+    const notified: number[] = [];
+    listener.on('notification', () => notified.push(Date.now()));
+    await listener.query(`listen ${EVENTS_CHANNEL}`);
+    try {
+      const announcing = new EventStore(database.db);
+      const started = Date.now();
+      for (let n = 1; n <= 150; n += 1) {
+        await announcing.append('announced', [event(5, n)], { expectedVersion: n - 1 });
+      }
+      const lastAppended = Date.now();
+      while (notified.length === 0 || notified.at(-1)! < lastAppended) {
+        if (Date.now() - lastAppended > 2_000) throw new Error('no wake-up after the last append');
+        await sleep(10);
+      }
+
+      expect(notified.length).toBeLessThanOrEqual(
+        Math.ceil((lastAppended - started) / ANNOUNCE_INTERVAL_MS) + 2,
+      );
+      expect(notified.at(-1)! - lastAppended).toBeLessThan(ANNOUNCE_INTERVAL_MS + 1_000);
+    } finally {
+      await listener.end();
+    }
   });
 
   it('listens again after its connection is lost', async () => {
