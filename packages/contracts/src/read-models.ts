@@ -156,6 +156,13 @@ export const adminTransaction = z.object({
     .describe(
       "Deposits: the transfer's id on its network as the member gave it (unchecked text), to look the payment up before confirming; null when none was given, and for withdrawals",
     ),
+  other_deposits_with_hash: z
+    .number()
+    .int()
+    .nullable()
+    .describe(
+      'Deposits with a hash: how many other deposits, of any member, pending or confirmed, give the same transaction hash (compared without case or a leading 0x): one payment claimed twice shows on both; null when no hash was given, and for withdrawals',
+    ),
   /**
    * Withdrawals: whether the payout address had been in the member's address book for more than 30 days when the
    * withdrawal was asked for (a signal for the payer); null for deposits and withdrawals from before the book.

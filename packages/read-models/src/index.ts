@@ -41,5 +41,5 @@ export {
 export type { RecordedAccountEvent, RecordedIdentityEvent } from './recorded-events.js';
 export { referralsProjection, type ReferralRow } from './referrals/referrals.projection.js';
 export { transactionsProjection, type TransactionRow } from './transactions/transactions.projection.js';
-export { transactionOwnerOf } from './transactions/transactions.queries.js';
+export { otherDepositsWithSameHash, transactionOwnerOf } from './transactions/transactions.queries.js';
 export { withdrawalsProjection, type WithdrawalRow } from './withdrawals/withdrawals.projection.js';

@@ -21,6 +21,7 @@ import { createSignupDecoys } from './0019-signup-decoys.js';
 import { addApprovalFailedAndSuperseded } from './0020-approval-failed-and-superseded.js';
 import { addTransactionHashToAdminList } from './0021-transaction-hash-in-admin-list.js';
 import { indexDecisionsById } from './0022-decision-lookup.js';
+import { indexDepositsByHash } from './0023-deposit-hash-lookup.js';
 
 // Migrations are listed in code (not read from a folder) so they work the same from src under jest and from dist.
 const migrations: Record<string, Migration> = {
@@ -46,6 +47,7 @@ const migrations: Record<string, Migration> = {
   '0020-approval-failed-and-superseded': addApprovalFailedAndSuperseded,
   '0021-transaction-hash-in-admin-list': addTransactionHashToAdminList,
   '0022-decision-lookup': indexDecisionsById,
+  '0023-deposit-hash-lookup': indexDepositsByHash,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

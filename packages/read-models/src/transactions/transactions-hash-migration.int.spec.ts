@@ -77,3 +77,24 @@ describe('the transaction hash in the admin list of an installation from before 
     });
   });
 });
+
+describe('the index that finds the other deposits giving a hash, on an installation from before it', () => {
+  async function indexDefinition(): Promise<string | undefined> {
+    const { rows } = await sql<{ indexdef: string }>`
+      select indexdef from pg_indexes where indexname = 'rm_transactions_deposit_hash'
+    `.execute(database.db);
+    return rows[0]?.indexdef;
+  }
+
+  it('is created by migration 0023 as the projection creates it', async () => {
+    await rebuildProjection(database.db, transactionsProjection);
+    const asProjected = await indexDefinition();
+    await sql`drop index rm_transactions_deposit_hash`.execute(database.db);
+    await sql`delete from kysely_migration where name >= '0023-deposit-hash-lookup'`.execute(database.db);
+
+    expect((await migrateToLatest(database.db as Kysely<unknown>))[0]).toBe('0023-deposit-hash-lookup');
+
+    expect(asProjected).toContain('lower(regexp_replace(transaction_hash');
+    expect(await indexDefinition()).toBe(asProjected);
+  });
+});

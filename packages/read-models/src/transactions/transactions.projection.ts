@@ -81,6 +81,20 @@ const rows: KeyedRows<TransactionRow, TransactionEvent> = {
   evolve,
 };
 
+/**
+ * A transaction hash as it is compared between deposits: case and a leading 0x make no other payment (hex hashes
+ * are written either way; a member who varies them must not hide a second claim of one payment).
+ */
+export function comparableHash(column: string): string {
+  return `lower(regexp_replace(${column}, '^0[xX]', ''))`;
+}
+
+/** Finds the other deposits that give a hash, for the admin list (created by migration 0023 on older tables). */
+export const DEPOSIT_HASH_INDEX = `
+  create index if not exists rm_transactions_deposit_hash on rm_transactions (${comparableHash('transaction_hash')})
+  where type = 'deposit' and transaction_hash is not null
+`;
+
 export const transactionsProjection: Projection = {
   name: readModels.transactions,
   eventTypes: transactionEventTypes,
@@ -101,6 +115,7 @@ export const transactionsProjection: Projection = {
       create index rm_transactions_newest on rm_transactions (created_at desc, id);
       create index rm_transactions_type_status on rm_transactions (type, status, created_at desc)
     `.execute(db);
+    await sql.raw(DEPOSIT_HASH_INDEX).execute(db);
   },
   apply: (trx, events) => applyKeyedRows(trx, rows, events as TransactionEvent[]),
 };

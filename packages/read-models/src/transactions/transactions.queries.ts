@@ -1,6 +1,7 @@
 import type { AnyDatabase } from '@ledgerstone/eventstore';
+import { sql } from 'kysely';
 import { readModelDatabase, readOrEmpty } from '../read-model-database.js';
-import type { TransactionRow } from './transactions.projection.js';
+import { comparableHash, type TransactionRow } from './transactions.projection.js';
 
 /** The member a deposit or withdrawal belongs to; undefined when the list has no such transaction. */
 export async function transactionOwnerOf(
@@ -18,4 +19,26 @@ export async function transactionOwnerOf(
     undefined,
   );
   return row?.user_id;
+}
+
+/**
+ * For each deposit of `ids` that gives a transaction hash: how many other deposits, of any member, pending or
+ * confirmed, give the same one. One payment claimed on two deposits would otherwise be confirmed twice.
+ */
+export async function otherDepositsWithSameHash(
+  db: AnyDatabase,
+  ids: string[],
+): Promise<Map<string, number>> {
+  if (ids.length === 0) return new Map();
+  const { rows } = await sql<{ id: string; others: string }>`
+    select listed.id, (
+      select count(*) from rm_transactions other
+      where other.type = 'deposit' and other.transaction_hash is not null and other.status <> 'rejected'
+        and ${sql.raw(comparableHash('other.transaction_hash'))} = ${sql.raw(comparableHash('listed.transaction_hash'))}
+        and other.id <> listed.id
+    ) as others
+    from rm_transactions listed
+    where listed.id = any(${ids}::uuid[]) and listed.type = 'deposit' and listed.transaction_hash is not null
+  `.execute(db);
+  return new Map(rows.map((row) => [row.id, Number(row.others)]));
 }

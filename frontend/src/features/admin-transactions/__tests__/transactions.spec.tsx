@@ -24,6 +24,7 @@ const transaction = (
   amount: string,
   addressKnownOver30Days: boolean | null = type === 'withdrawal' ? false : null,
   transactionHash: string | null = null,
+  otherDepositsWithHash: number | null = transactionHash === null ? null : 0,
 ) => ({
   id,
   type,
@@ -34,6 +35,7 @@ const transaction = (
   user_id: '66666666-6666-4666-8666-666666666666',
   createdAt: '2026-11-20T10:00:00.000Z',
   transaction_hash: transactionHash,
+  other_deposits_with_hash: otherDepositsWithHash,
   address_known_over_30_days: addressKnownOver30Days,
 });
 
@@ -305,6 +307,40 @@ describe('/admin-dashboard/alltransaction', () => {
     }
   });
 
+  it('marks each deposit whose transaction hash other deposits give too', async () => {
+    stubApi({
+      'GET /api/transactions': {
+        status: 200,
+        body: {
+          ...listing,
+          data: [
+            transaction(ids.pendingDeposit, 'deposit', 'pending', '1500.00', null, longHash, 2),
+            transaction(ids.completedDeposit, 'deposit', 'completed', '2500.00', null, markupHash, 1),
+            transaction(ids.depositWithoutHash, 'deposit', 'pending', '700.00'),
+            transaction(
+              '77777777-7777-4777-8777-777777777777',
+              'deposit',
+              'pending',
+              '800.00',
+              null,
+              'abc',
+              0,
+            ),
+            ...listing.data.slice(2),
+          ],
+          total: 6,
+        },
+      },
+    });
+    await renderTransactions();
+
+    expect(within(rowOf('$1,500.00')).getByText('Hash on 2 other deposits')).toBeInTheDocument();
+    expect(within(rowOf('$2,500.00')).getByText('Hash on 1 other deposit')).toBeInTheDocument();
+    for (const amount of ['$700.00', '$800.00', '$300.25', '$99.00']) {
+      expect(within(rowOf(amount)).queryByText(/^Hash on/)).not.toBeInTheDocument();
+    }
+  });
+
   it('says "No transactions found" when there are none, and filters by type and status on the server', async () => {
     const api = stubApi({
       'GET /api/transactions?page=1&pageSize=10&type=withdrawal&status=rejected': {
@@ -451,6 +487,40 @@ describe('/admin-dashboard/alltransaction', () => {
       expect(within(dialog).getAllByRole('img')).toHaveLength(1);
       await user.click(within(dialog).getByRole('button', { name: 'Copy transaction hash' }));
       expect(await navigator.clipboard.readText()).toBe(markupHash);
+    });
+
+    it('warns beside the hash when other deposits give it too, and not when none does', async () => {
+      const image = { status: 200, file: new Blob(['png'], { type: 'image/png' }) };
+      stubApi({
+        'GET /api/transactions': {
+          status: 200,
+          body: {
+            ...listing,
+            data: [
+              transaction(ids.pendingDeposit, 'deposit', 'pending', '1500.00', null, longHash, 2),
+              transaction(ids.completedDeposit, 'deposit', 'completed', '2500.00', null, markupHash, 0),
+            ],
+            total: 2,
+          },
+        },
+        [`GET /api/admin/deposits/${ids.pendingDeposit}/proof`]: image,
+        [`GET /api/admin/deposits/${ids.completedDeposit}/proof`]: image,
+      });
+      await renderTransactions();
+      const user = userEvent.setup();
+
+      await user.click(within(rowOf('$1,500.00')).getByRole('button', { name: 'View proof' }));
+      let dialog = await screen.findByRole('dialog', { name: 'Proof of payment' });
+      expect(within(dialog).getByRole('alert')).toHaveTextContent(
+        '2 other deposits give this transaction hash too. A payment confirmed twice is credited twice',
+      );
+      await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+      await user.click(within(rowOf('$2,500.00')).getByRole('button', { name: 'View proof' }));
+      dialog = await screen.findByRole('dialog', { name: 'Proof of payment' });
+      await within(dialog).findByRole('img', { name: 'Proof of payment for the deposit of $2,500.00' });
+      expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
     });
 
     it("shows the server's message when the proof cannot be read", async () => {

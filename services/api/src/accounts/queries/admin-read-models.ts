@@ -17,6 +17,7 @@ import {
   adminTotals,
   availableBalancesOf,
   figuresOf,
+  otherDepositsWithSameHash,
   readModelDatabase,
   readOrEmpty,
 } from '@ledgerstone/read-models';
@@ -180,6 +181,10 @@ export class AdminReadModels {
         ]),
       [{ total: '0' }, []],
     );
+    const sameHash = await otherDepositsWithSameHash(
+      this.database,
+      rows.map((row) => row.id),
+    );
     return {
       data: rows.map((row) => ({
         id: row.id,
@@ -191,6 +196,7 @@ export class AdminReadModels {
         user_id: row.user_id,
         createdAt: row.created_at.toISOString(),
         transaction_hash: row.transaction_hash,
+        other_deposits_with_hash: sameHash.get(row.id) ?? null,
         address_known_over_30_days:
           row.address_saved_at && row.requested_at
             ? row.requested_at.getTime() - row.address_saved_at.getTime() > KNOWN_ADDRESS_MS

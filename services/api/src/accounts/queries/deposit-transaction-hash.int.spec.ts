@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { AdminTransactionList, DepositResponse } from '@ledgerstone/contracts';
 import type TestAgent from 'supertest/lib/agent.js';
-import { depositRequest, signInAs, startProjectorFor } from '../../testing/account-steps.js';
+import {
+  confirmDeposit,
+  depositRequest,
+  rejectDeposit,
+  signInAs,
+  startProjectorFor,
+} from '../../testing/account-steps.js';
 import { startAccountsTestApp, type AccountsTestApp } from '../../testing/accounts-test-app.js';
 import type { ProjectorProcess } from '../../shared/testing/projector-process.js';
 
@@ -86,5 +92,43 @@ describe('the transaction hash a member gave with a deposit', () => {
     ]);
     expect(JSON.stringify([bobOwn.body, bobActivity.body])).not.toContain(ALICE_HASH);
     expect(JSON.stringify([aliceOwn.body, aliceActivity.body])).not.toContain('onerror');
+  });
+});
+
+describe('one transaction hash given on several deposits', () => {
+  async function othersById(after: string): Promise<Record<string, number | null>> {
+    const response = await admin.get('/api/transactions').query({ type: 'deposit', after }).expect(200);
+    const list = response.body as AdminTransactionList;
+    return Object.fromEntries(list.data.map((row) => [row.id, row.other_deposits_with_hash]));
+  }
+
+  it('shows on each of them how many others give it, whatever the case or a 0x; rejected ones do not count', async () => {
+    const carol = (await signInAs(testApp, 'member'))[0]!;
+    // Alice's payment, claimed again by Carol in capitals without the 0x, and by Bob as it was written.
+    const byCarol = await depositWithHash(carol.browser, '1500.00', ALICE_HASH.slice(2).toUpperCase());
+    const byBob = await depositWithHash(bob.browser, '1500.00', ALICE_HASH);
+    await confirmDeposit(admin, deposits.alice.depositId);
+
+    const before = await othersById(byBob.position);
+    expect(before).toMatchObject({
+      [deposits.alice.depositId]: 2,
+      [byCarol.depositId]: 2,
+      [byBob.depositId]: 2,
+      [deposits.bob.depositId]: 0,
+      [deposits.withoutHash.depositId]: null,
+    });
+
+    const rejected = await rejectDeposit(admin, byCarol.depositId, 'The payment is Alice’s');
+    const after = await othersById(rejected.position);
+    expect(after).toMatchObject({
+      [deposits.alice.depositId]: 1,
+      [byCarol.depositId]: 2,
+      [byBob.depositId]: 1,
+    });
+  });
+
+  it('is not shown to members, in their own history either', async () => {
+    const own = await alice.browser.get('/api/transactions/deposit').expect(200);
+    expect(JSON.stringify(own.body)).not.toContain('other_deposits_with_hash');
   });
 });
