@@ -156,6 +156,9 @@ describe('a withdrawal, once the member has two-step verification on', () => {
     await savePayoutAddresses(member.browser);
 
     await withdraw(member.browser).expect(201);
+    // A code sent all the same (a form from before the factor was removed) is not checked against nothing.
+    await withdraw(member.browser, { secondFactor: { code: '000000' } }).expect(201);
+    expect(await stateRow(testApp.accounts, member.userId)).toMatchObject({ reserved: 20_000n });
   });
 });
 

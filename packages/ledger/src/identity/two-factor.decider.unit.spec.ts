@@ -177,6 +177,11 @@ describe('Two-factor decider', () => {
       given(member).when(confirm('step-up', NO_FACTOR)).thenNothing();
     });
 
+    it('When a step-up presents a code all the same (a tab from before the factor went), Then it takes no notice of it', () => {
+      given(member).when(confirm('step-up', wrongCode)).thenNothing();
+      given(member).when(confirm('step-up', rightCode)).thenNothing();
+    });
+
     it('When the first factor comes without the right password (a stolen session alone), Then it is refused on the password', () => {
       const error = given(member)
         .when(enableTotp({ passwordCorrect: false }))

@@ -90,7 +90,7 @@ export class RequestWithdrawalHandler implements ICommandHandler<RequestWithdraw
     const key = keyedRequest(idempotencyKey, { ...form, secondFactor: undefined });
     const repeated =
       key &&
-      !this.stepUp.passesWithout(actor, form.secondFactor) &&
+      !this.stepUp.passesWithout(actor) &&
       (await this.accounts.storedOutcome<WithdrawalAnswer>(userId, 'RequestWithdrawal', key));
     if (repeated) return { ...repeated.result, position: repeated.position };
     await this.stepUp.confirm(actor, form.secondFactor, context);

@@ -31,15 +31,15 @@ export class StepUp {
   }
 
   /**
-   * True when the action needs no second factor: none was presented and the account had none when the request's
-   * session was checked (the decider lets an account without a factor through).
+   * True when the action needs no second factor: the account had none when the request's session was checked (the
+   * decider lets an account without a factor through, and ignores one presented all the same).
    */
-  passesWithout(actor: Actor, factor: ProvidedFactor | undefined): boolean {
-    return factor === undefined && actor.hasSecondFactor === false;
+  passesWithout(actor: Actor): boolean {
+    return actor.hasSecondFactor === false;
   }
 
   async confirm(actor: Actor, factor: ProvidedFactor | undefined, context: RequestContext): Promise<void> {
-    if (this.passesWithout(actor, factor)) return;
+    if (this.passesWithout(actor)) return;
     if (!factor) {
       // Nothing presented, so nothing to use up or record: the decider only asks whether the account has a
       // factor, which one read answers without the security change's transaction and lock.
