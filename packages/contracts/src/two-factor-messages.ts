@@ -75,6 +75,7 @@ export const twoFactorMessages = {
   useLogoutForCurrent: 'To sign out of this device, use Log out.',
   staffKeepsAFactor: 'Staff accounts must keep a second factor. Add another one before removing this one.',
   passwordWrong: 'Password is incorrect',
+  passwordRequired: 'Password is required',
   // Step-up on withdrawals and payout wallets.
   stepUpTitle: 'Confirm it is you',
   stepUpRequired: 'Confirm with your authentication code or a passkey to continue.',

@@ -38,8 +38,8 @@ export interface EnableTotp {
     codeAccepted: boolean;
     /** A factor the account already has, asked for when it has one. */
     stepUp: FactorCheck;
-    /** The account's password was given and is right: asked for when the account has no factor yet. */
-    passwordCorrect: boolean;
+    /** Whether the account's password is right, null when none was given: asked for when it has no factor yet. */
+    passwordCorrect: boolean | null;
     /** The account's other open sessions (not the one setting the app up). */
     otherSessions: readonly string[];
     at: Date;
@@ -63,7 +63,7 @@ export interface AddPasskey {
     passkeyId: string;
     stepUp: FactorCheck;
     /** As for EnableTotp. */
-    passwordCorrect: boolean;
+    passwordCorrect: boolean | null;
     /** The account's other open sessions (not the one adding the passkey). */
     otherSessions: readonly string[];
     at: Date;
@@ -109,6 +109,7 @@ export type TwoFactorCommand =
 const refuse = {
   stepUpRequired: () => new TwoFactorError('FORBIDDEN', 'stepUpRequired', 'secondFactor'),
   passwordWrong: () => new TwoFactorError('VALIDATION', 'passwordWrong', 'password'),
+  passwordMissing: () => new TwoFactorError('VALIDATION', 'passwordRequired', 'password'),
   conflict: (reason: TwoFactorRefusal) => new TwoFactorError('CONFLICT', reason),
   passkeyNotFound: () => new TwoFactorError('NOT_FOUND', 'passkeyNotFound'),
 };
@@ -169,9 +170,10 @@ function confirmFactor(
  */
 function confirmOwner(
   state: TwoFactorState,
-  data: { userId: string; stepUp: FactorCheck; passwordCorrect: boolean; at: Date },
+  data: { userId: string; stepUp: FactorCheck; passwordCorrect: boolean | null; at: Date },
 ) {
   if (hasSecondFactor(state)) return confirmFactor(state, data.userId, data.stepUp, 'step-up', data.at);
+  if (data.passwordCorrect === null) throw refuse.passwordMissing();
   if (!data.passwordCorrect) throw refuse.passwordWrong();
   return [];
 }

@@ -88,7 +88,7 @@ const addPasskey = (
   passkeyId: string,
   stepUp: FactorCheck = NO_FACTOR,
   otherSessions: string[] = [],
-  passwordCorrect = true,
+  passwordCorrect: boolean | null = true,
 ) =>
   ({
     type: 'AddPasskey',
@@ -190,6 +190,16 @@ describe('Two-factor decider', () => {
       given(member)
         .when(addPasskey('key-1', NO_FACTOR, [], false))
         .thenThrows(TwoFactorError, 'passwordWrong');
+    });
+
+    it('When the first factor comes with no password at all, Then it is refused as missing, not as wrong', () => {
+      const error = given(member)
+        .when(enableTotp({ passwordCorrect: null }))
+        .thenThrows(TwoFactorError);
+      expect(refusal(error)).toEqual({ code: 'VALIDATION', reason: 'passwordRequired', field: 'password' });
+      given(member)
+        .when(addPasskey('key-1', NO_FACTOR, [], null))
+        .thenThrows(TwoFactorError, 'passwordRequired');
     });
 
     it('has no recovery codes to regenerate', () => {

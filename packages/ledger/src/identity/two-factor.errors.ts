@@ -10,6 +10,7 @@ export type TwoFactorRefusal =
   | 'wrongRecoveryCode'
   | 'passkeyFailed'
   | 'passwordWrong'
+  | 'passwordRequired'
   | 'totpAlreadyEnabled'
   | 'totpSetupExpired'
   | 'totpNotEnabled'

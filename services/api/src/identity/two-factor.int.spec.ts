@@ -158,22 +158,29 @@ describe('enrolling an authenticator app', () => {
     const authenticator = new SoftwareAuthenticator(PUBLIC_URL);
     const options = await member.browser.post('/api/user/security/passkeys/options').expect(200);
 
-    for (const password of [undefined, 'not the password']) {
+    // None given is said to be missing, a wrong one wrong.
+    for (const [password, message] of [
+      [undefined, twoFactorMessages.passwordRequired],
+      ['not the password', twoFactorMessages.passwordWrong],
+    ] as const) {
       const app = await member.browser
         .post('/api/user/security/totp/confirm')
         .send({ code: code(secret), password });
       expect({ status: app.status, body: app.body }).toEqual({
         status: 400,
-        body: {
-          message: twoFactorMessages.passwordWrong,
-          fieldErrors: { password: [twoFactorMessages.passwordWrong] },
-        },
+        body: { message, fieldErrors: { password: [message] } },
       });
     }
     const passkey = await member.browser
       .post('/api/user/security/passkeys')
       .send({ name: 'Thief laptop', response: authenticator.register(options.body) });
-    expect(passkey.status).toBe(400);
+    expect({ status: passkey.status, body: passkey.body }).toEqual({
+      status: 400,
+      body: {
+        message: twoFactorMessages.passwordRequired,
+        fieldErrors: { password: [twoFactorMessages.passwordRequired] },
+      },
+    });
     expect((await member.browser.get('/api/user/security').expect(200)).body).toMatchObject({
       enabled: false,
       totpEnabled: false,

@@ -30,8 +30,8 @@ export class CurrentPassword {
     return right;
   }
 
-  /** As `matches`, for a password only some requests need (a first factor's): none given is not right. */
-  async matchesIfGiven(userId: string, password: string | undefined): Promise<boolean> {
-    return password === undefined ? false : this.matches(userId, password);
+  /** As `matches`, for a password only some requests need (a first factor's): null when none was given. */
+  async matchesIfGiven(userId: string, password: string | undefined): Promise<boolean | null> {
+    return password === undefined ? null : this.matches(userId, password);
   }
 }
