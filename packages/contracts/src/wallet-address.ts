@@ -1,6 +1,6 @@
 import { sha256 } from '@noble/hashes/sha2.js';
 import { keccak_256 } from '@noble/hashes/sha3.js';
-import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
+import { bytesToHex, hexToBytes, utf8ToBytes } from '@noble/hashes/utils.js';
 import { base58, base58xrp, bech32, bech32m, createBase58check } from '@scure/base';
 import { z } from 'zod';
 import { requiredMessage } from './text.js';
@@ -109,13 +109,37 @@ const canonicalAddress: Record<WalletNetwork, (address: string) => string | null
   solana: canonicalSolanaAddress,
 };
 
+const allZero = (bytes: Uint8Array | null | undefined) => !!bytes && bytes.every((byte) => byte === 0);
+
+function segwitProgram(address: string): Uint8Array | undefined {
+  const decoded = bech32.decodeUnsafe(address) ?? bech32m.decodeUnsafe(address);
+  return (decoded && bech32.fromWordsUnsafe(decoded.words.slice(1))) || undefined;
+}
+
+/** The hash or key a valid address of the network pays to (its checksum and version byte left out). */
+const paidTo: Record<WalletNetwork, (canonical: string) => Uint8Array | null | undefined> = {
+  bitcoin: (address) => decodeBase58check(address)?.subarray(1) ?? segwitProgram(address),
+  ethereum: (address) => hexToBytes(address.slice(2).toLowerCase()),
+  tron: (address) => decodeBase58check(address)?.subarray(1),
+  dogecoin: (address) => decodeBase58check(address)?.subarray(1),
+  xrp: (address) => decodeBase58check(base58.encode(base58xrp.decode(address)))?.subarray(1),
+  solana: (address) => base58.decode(address),
+};
+
 export function validateWalletAddress(network: WalletNetwork, address: string): WalletAddressValidation {
   const trimmed = address.trim();
   if (trimmed === '') return { ok: false, message: WALLET_ADDRESS_REQUIRED };
   const canonical = canonicalAddress[network](trimmed);
-  return canonical === null
-    ? { ok: false, message: `Enter a valid ${WALLET_NETWORKS[network]} address` }
-    : { ok: true, address: canonical };
+  if (canonical === null) return { ok: false, message: `Enter a valid ${WALLET_NETWORKS[network]} address` };
+  // An all-zero hash or key has no owner (Ethereum's zero address, XRP's ACCOUNT_ZERO, Solana's system program):
+  // a payout sent there is lost for good.
+  if (allZero(paidTo[network](canonical))) {
+    return {
+      ok: false,
+      message: `This ${WALLET_NETWORKS[network]} address belongs to no one: whatever is sent to it is lost. Enter your own address`,
+    };
+  }
+  return { ok: true, address: canonical };
 }
 
 /** Parses to the canonical form: lower-case bech32, EIP-55 checksummed hex. */

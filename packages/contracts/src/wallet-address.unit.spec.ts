@@ -200,7 +200,6 @@ describe('validateWalletAddress', () => {
   describe('xrp', () => {
     it.each([
       ['the genesis account', 'rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh'],
-      ['account zero', 'rrrrrrrrrrrrrrrrrrrrrhoLvTp'],
       ['the account behind an X-address vector', 'r9cZA1mLK5R5Am25ArfXFmqgNwjZgnfk59'],
       ['an account of the key hash', inRippleAlphabet(withVersion(0x00))],
     ])('accepts %s', (_name, address) => {
@@ -220,12 +219,12 @@ describe('validateWalletAddress', () => {
   });
 
   describe('solana', () => {
-    it.each([
-      ['the system program', '11111111111111111111111111111111'],
-      ['the token program', 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA'],
-    ])('accepts %s', (_name, address) => {
-      accepts('solana', address);
-    });
+    it.each([['the token program', 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA']])(
+      'accepts %s',
+      (_name, address) => {
+        accepts('solana', address);
+      },
+    );
 
     it.each([
       ['31 bytes', '1111111111111111111111111111111'],
@@ -236,6 +235,31 @@ describe('validateWalletAddress', () => {
       ['an Ethereum address', '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed'],
     ])('refuses %s', (_reason, address) => {
       refuses('solana', address);
+    });
+  });
+});
+
+describe('addresses that belong to no one', () => {
+  it.each([
+    ['bitcoin', '1111111111111111111114oLvT2'],
+    ['bitcoin', 'bc1qqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqq9e75rs'],
+    ['ethereum', '0x0000000000000000000000000000000000000000'],
+    ['tron', 'T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb'],
+    ['dogecoin', 'D596YFweJQuHY1BbjazZYmAbt8jJPbKehC'],
+    ['xrp', 'rrrrrrrrrrrrrrrrrrrrrhoLvTp'],
+    ['solana', '11111111111111111111111111111111'],
+  ] as const)('refuses %s %s: a payout there is lost', (network, address) => {
+    const result = validateWalletAddress(network, address);
+    expect(result).toEqual({
+      ok: false,
+      message: `This ${WALLET_NETWORKS[network]} address belongs to no one: whatever is sent to it is lost. Enter your own address`,
+    });
+  });
+
+  it('takes an address with one byte other than zero', () => {
+    expect(validateWalletAddress('ethereum', '0x0000000000000000000000000000000000000001')).toEqual({
+      ok: true,
+      address: '0x0000000000000000000000000000000000000001',
     });
   });
 });
