@@ -190,8 +190,17 @@ export interface ProofFile {
 
 const PNG_PROOF_FILE: ProofFile = { name: 'proof.png', mimeType: 'image/png', buffer: PNG_PROOF };
 
-/** A crypto deposit of a BASIC plan through the member's screens, with a PNG proof unless told; it stays pending. */
-export async function requestDeposit(page: Page, baseUrl: string, amount: string, proof = PNG_PROOF_FILE) {
+/**
+ * A crypto deposit of a BASIC plan through the member's screens, with a PNG proof unless told and the transaction
+ * hash if given; it stays pending.
+ */
+export async function requestDeposit(
+  page: Page,
+  baseUrl: string,
+  amount: string,
+  proof = PNG_PROOF_FILE,
+  transactionHash?: string,
+) {
   await page.goto(`${baseUrl}/dashboard/crypto`);
   await page.getByRole('button', { name: /^BASIC/ }).click();
   await page.getByText('BASIC is selected').waitFor(TIMEOUT);
@@ -199,6 +208,7 @@ export async function requestDeposit(page: Page, baseUrl: string, amount: string
   await page.getByLabel(/^Amount/).fill(amount);
   await page.getByRole('button', { name: 'Proceed to Payment' }).click();
   await page.waitForURL(`${baseUrl}/dashboard/deposit-details`, TIMEOUT);
+  if (transactionHash !== undefined) await page.getByLabel(/^Transaction hash/).fill(transactionHash);
   await page.locator('input[type=file]').setInputFiles(proof);
   await page.getByText(`File ${proof.name} selected successfully!`).waitFor(TIMEOUT);
   await page.getByRole('button', { name: 'Complete Payment' }).click();

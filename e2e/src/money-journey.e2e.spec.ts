@@ -10,6 +10,7 @@ import {
   expectNoSeriousViolations,
   logIn,
   newMember,
+  requestDeposit,
   signUpAndVerify,
   staffLogIn,
   savePayoutWallets,
@@ -245,6 +246,37 @@ describe('a member and an admin move money through the whole stack', () => {
     expect(seen).toMatch(/\bActive\b/);
     expect(seen).not.toContain('Not Active');
     await expectNoSeriousViolations(member, '/dashboard/affiliate');
+  }, 120_000);
+
+  it('one payment claimed on two deposits is flagged to the admin on both, and beside the proof', async () => {
+    const { baseUrl } = platform;
+    const hash = `0x${'7c'.repeat(32)}`;
+    await requestDeposit(member, baseUrl, '1200', undefined, hash);
+    const friendContext = await openContext(browser, { viewport: { width: 1280, height: 900 } });
+    const friend = await friendContext.newPage();
+    await logIn(friend, baseUrl, charles);
+    // The same payment, written in capitals without the 0x.
+    await requestDeposit(friend, baseUrl, '1300', undefined, hash.slice(2).toUpperCase());
+    await friendContext.close();
+
+    await admin.goto(`${baseUrl}/admin-dashboard/alltransaction`);
+    for (const amount of ['$1,200.00', '$1,300.00']) {
+      await transactionRow(admin, 'deposit', amount).getByText('Hash on 1 other deposit').waitFor(TIMEOUT);
+    }
+    await transactionRow(admin, 'deposit', '$1,300.00').getByRole('button', { name: 'View proof' }).click();
+    const dialog = admin.getByRole('dialog', { name: 'Proof of payment' });
+    await dialog
+      .getByText('1 other deposit gives this transaction hash too.', { exact: false })
+      .waitFor(TIMEOUT);
+    await expectNoSeriousViolations(admin, 'the proof dialog with the same-hash warning');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'detached', ...TIMEOUT });
+    // Ada's deposit was on the list before (the Total Deposit card is unchanged: both stay pending).
+    expect(
+      await transactionRow(admin, 'deposit', '$1,500.00')
+        .getByText(/^Hash on/)
+        .count(),
+    ).toBe(0);
   }, 120_000);
 
   it('the other member screens pass axe', async () => {
