@@ -59,6 +59,18 @@ const listing = {
   pageSize: 10,
 };
 
+/** The list answer holding `rows`. */
+const listOf = (rows: ReturnType<typeof transaction>[]) => ({
+  status: 200,
+  body: { ...listing, data: rows, total: rows.length },
+});
+
+/** The two deposits with a hash, `others` other deposits giving each one's. */
+const depositsWithHashes = (pendingOthers: number, completedOthers: number) => [
+  transaction(ids.pendingDeposit, 'deposit', 'pending', '1500.00', null, longHash, pendingOthers),
+  transaction(ids.completedDeposit, 'deposit', 'completed', '2500.00', null, markupHash, completedOthers),
+];
+
 const position = '812:4077';
 const decided = { status: 200, body: { message: 'Deposit confirmed', position } };
 
@@ -309,28 +321,12 @@ describe('/admin-dashboard/alltransaction', () => {
 
   it('marks each deposit whose transaction hash other deposits give too', async () => {
     stubApi({
-      'GET /api/transactions': {
-        status: 200,
-        body: {
-          ...listing,
-          data: [
-            transaction(ids.pendingDeposit, 'deposit', 'pending', '1500.00', null, longHash, 2),
-            transaction(ids.completedDeposit, 'deposit', 'completed', '2500.00', null, markupHash, 1),
-            transaction(ids.depositWithoutHash, 'deposit', 'pending', '700.00'),
-            transaction(
-              '77777777-7777-4777-8777-777777777777',
-              'deposit',
-              'pending',
-              '800.00',
-              null,
-              'abc',
-              0,
-            ),
-            ...listing.data.slice(2),
-          ],
-          total: 6,
-        },
-      },
+      'GET /api/transactions': listOf([
+        ...depositsWithHashes(2, 1),
+        transaction(ids.depositWithoutHash, 'deposit', 'pending', '700.00'),
+        transaction('77777777-7777-4777-8777-777777777777', 'deposit', 'pending', '800.00', null, 'abc', 0),
+        ...listing.data.slice(2),
+      ]),
     });
     await renderTransactions();
 
@@ -492,17 +488,7 @@ describe('/admin-dashboard/alltransaction', () => {
     it('warns beside the hash when other deposits give it too, and not when none does', async () => {
       const image = { status: 200, file: new Blob(['png'], { type: 'image/png' }) };
       stubApi({
-        'GET /api/transactions': {
-          status: 200,
-          body: {
-            ...listing,
-            data: [
-              transaction(ids.pendingDeposit, 'deposit', 'pending', '1500.00', null, longHash, 2),
-              transaction(ids.completedDeposit, 'deposit', 'completed', '2500.00', null, markupHash, 0),
-            ],
-            total: 2,
-          },
-        },
+        'GET /api/transactions': listOf(depositsWithHashes(2, 0)),
         [`GET /api/admin/deposits/${ids.pendingDeposit}/proof`]: image,
         [`GET /api/admin/deposits/${ids.completedDeposit}/proof`]: image,
       });
