@@ -69,6 +69,17 @@ describe('the api over HTTP', () => {
       expect(response.body).toEqual({ message: 'Malformed JSON in request body' });
     });
 
+    it("answers JSON nested too deeply to read with 400 and a message of its own, not the parser's", async () => {
+      const depth = 100_000;
+      const response = await request(app.getHttpServer())
+        .post('/api/health')
+        .set('Content-Type', 'application/json')
+        .send(`{"a":${'['.repeat(depth)}${']'.repeat(depth)}}`);
+
+      expect(response.status).toBe(400);
+      expect(response.body).toEqual({ message: 'The JSON in the request body is nested too deeply' });
+    });
+
     it.each([
       ['at the top', '{"__proto__": {"role": "admin"}}'],
       ['in a nested object', '{"held": {"a": "1", "__proto__": "1"}}'],

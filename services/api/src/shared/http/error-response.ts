@@ -82,6 +82,10 @@ function httpExceptionResponse(exception: HttpException): ErrorResponse {
   if (status === HttpStatus.BAD_REQUEST && exception.cause instanceof SyntaxError) {
     return { status, body: { message: 'Malformed JSON in request body' } };
   }
+  // A body nested deeper than the parser's stack reaches: its own wording names the stack.
+  if (status === HttpStatus.BAD_REQUEST && exception.cause instanceof RangeError) {
+    return { status, body: { message: 'The JSON in the request body is nested too deeply' } };
+  }
   // zlib's wording ("incorrect header check") names its internals: a body sent as gzip or deflate that is not.
   if (
     status === HttpStatus.BAD_REQUEST &&
