@@ -161,7 +161,7 @@ export const adminTransaction = z.object({
     .int()
     .nullable()
     .describe(
-      'Deposits with a hash: how many other deposits, of any member, pending or confirmed, give the same transaction hash (compared without case or a leading 0x): one payment claimed twice shows on both; null when no hash was given, and for withdrawals',
+      'Deposits with a hash: how many other deposits, of any member, pending or confirmed, give the same transaction id (the longest run of letters and digits in the hash, of 32 or more, compared without case or a leading 0x, so an explorer link is the same id): one payment claimed twice shows on both; 0 for a text with no such id; null when no hash was given, and for withdrawals',
     ),
   /**
    * Withdrawals: whether the payout address had been in the member's address book for more than 30 days when the

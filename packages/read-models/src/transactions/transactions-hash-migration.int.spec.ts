@@ -94,7 +94,48 @@ describe('the index that finds the other deposits giving a hash, on an installat
 
     expect((await migrateToLatest(database.db as Kysely<unknown>))[0]).toBe('0023-deposit-hash-lookup');
 
-    expect(asProjected).toContain('lower(regexp_replace(transaction_hash');
+    expect(asProjected).toContain('transaction_hash_key(transaction_hash)');
     expect(await indexDefinition()).toBe(asProjected);
+  });
+});
+
+describe('transaction_hash_key: what makes two hashes one payment', () => {
+  const ETH = 'a1b2c3d4'.repeat(8);
+  const SOLANA = '5VERv8NMvzbJMEkV8xnrLkEaWRtSz9CosKDYjCJjBRnbJLgp8uirBgmQpjKhoR4tjF3ZpRzrFmBV6UjKdiSZkQUW';
+
+  async function keysOf(texts: string[]): Promise<(string | null)[]> {
+    const { rows } = await sql<{ key: string | null }>`
+      select transaction_hash_key(text) as key from unnest(${texts}::text[]) with ordinality as given(text, n)
+      order by n
+    `.execute(database.db);
+    return rows.map((row) => row.key);
+  }
+
+  it('is the same for every spelling of one id: case, 0x, an explorer link, quotes and punctuation around it', async () => {
+    expect(
+      new Set(
+        await keysOf([
+          ETH,
+          `0x${ETH}`,
+          `0X${ETH.toUpperCase()}`,
+          `https://etherscan.io/tx/0x${ETH}?tab=logs`,
+          `"${ETH}"`,
+          `${ETH}?`,
+          `tx:${ETH}.`,
+        ]),
+      ),
+    ).toEqual(new Set([ETH]));
+    expect(await keysOf([`https://solscan.io/tx/${SOLANA}`])).toEqual([SOLANA.toLowerCase()]);
+  });
+
+  it('tells different ids apart, and gives none for text with no id in it', async () => {
+    expect(await keysOf([`${ETH}0`, ETH.replace('a', 'b')])).toEqual([`${ETH}0`, ETH.replace('a', 'b')]);
+    expect(await keysOf(['none', 'n/a', '0x', 'see proof attached', 'x'.repeat(31)])).toEqual([
+      null,
+      null,
+      null,
+      null,
+      null,
+    ]);
   });
 });

@@ -82,16 +82,11 @@ const rows: KeyedRows<TransactionRow, TransactionEvent> = {
 };
 
 /**
- * A transaction hash as it is compared between deposits: case and a leading 0x make no other payment (hex hashes
- * are written either way; a member who varies them must not hide a second claim of one payment).
+ * Finds the other deposits that give a hash, for the admin list, by `transaction_hash_key` (migration 0023 creates
+ * the function, and this index on tables the projector created before it).
  */
-export function comparableHash(column: string): string {
-  return `lower(regexp_replace(${column}, '^0[xX]', ''))`;
-}
-
-/** Finds the other deposits that give a hash, for the admin list (created by migration 0023 on older tables). */
 export const DEPOSIT_HASH_INDEX = `
-  create index if not exists rm_transactions_deposit_hash on rm_transactions (${comparableHash('transaction_hash')})
+  create index if not exists rm_transactions_deposit_hash on rm_transactions (transaction_hash_key(transaction_hash))
   where type = 'deposit' and transaction_hash is not null
 `;
 

@@ -1,7 +1,7 @@
 import type { AnyDatabase } from '@ledgerstone/eventstore';
 import { sql } from 'kysely';
 import { readModelDatabase, readOrEmpty } from '../read-model-database.js';
-import { comparableHash, type TransactionRow } from './transactions.projection.js';
+import type { TransactionRow } from './transactions.projection.js';
 
 /** The member a deposit or withdrawal belongs to; undefined when the list has no such transaction. */
 export async function transactionOwnerOf(
@@ -23,7 +23,8 @@ export async function transactionOwnerOf(
 
 /**
  * For each deposit of `ids` that gives a transaction hash: how many other deposits, of any member, pending or
- * confirmed, give the same one. One payment claimed on two deposits would otherwise be confirmed twice.
+ * confirmed, give the same one, as `transaction_hash_key` (migration 0023) reads it. One payment claimed on two
+ * deposits would otherwise be confirmed twice.
  */
 export async function otherDepositsWithSameHash(
   db: AnyDatabase,
@@ -34,7 +35,7 @@ export async function otherDepositsWithSameHash(
     select listed.id, (
       select count(*) from rm_transactions other
       where other.type = 'deposit' and other.transaction_hash is not null and other.status <> 'rejected'
-        and ${sql.raw(comparableHash('other.transaction_hash'))} = ${sql.raw(comparableHash('listed.transaction_hash'))}
+        and transaction_hash_key(other.transaction_hash) = transaction_hash_key(listed.transaction_hash)
         and other.id <> listed.id
     ) as others
     from rm_transactions listed

@@ -102,28 +102,36 @@ describe('one transaction hash given on several deposits', () => {
     return Object.fromEntries(list.data.map((row) => [row.id, row.other_deposits_with_hash]));
   }
 
-  it('shows on each of them how many others give it, whatever the case or a 0x; rejected ones do not count', async () => {
+  it('shows on each of them how many others give it, however it is spelt; rejected ones do not count', async () => {
     const carol = (await signInAs(testApp, 'member'))[0]!;
-    // Alice's payment, claimed again by Carol in capitals without the 0x, and by Bob as it was written.
+    // Alice's payment, claimed again by Carol in capitals without the 0x, by Bob as an explorer's link to it, and
+    // by Carol once more with a question mark after it; "none" twice is no hash to compare.
     const byCarol = await depositWithHash(carol.browser, '1500.00', ALICE_HASH.slice(2).toUpperCase());
-    const byBob = await depositWithHash(bob.browser, '1500.00', ALICE_HASH);
+    const byBob = await depositWithHash(bob.browser, '1500.00', `https://etherscan.io/tx/${ALICE_HASH}`);
+    const byCarolAgain = await depositWithHash(carol.browser, '1000.00', `${ALICE_HASH}?`);
+    const noneByBob = await depositWithHash(bob.browser, '1000.00', 'none');
+    const noneByCarol = await depositWithHash(carol.browser, '1000.00', 'none');
     await confirmDeposit(admin, deposits.alice.depositId);
 
-    const before = await othersById(byBob.position);
+    const before = await othersById(noneByCarol.position);
     expect(before).toMatchObject({
-      [deposits.alice.depositId]: 2,
-      [byCarol.depositId]: 2,
-      [byBob.depositId]: 2,
+      [deposits.alice.depositId]: 3,
+      [byCarol.depositId]: 3,
+      [byBob.depositId]: 3,
+      [byCarolAgain.depositId]: 3,
       [deposits.bob.depositId]: 0,
+      [noneByBob.depositId]: 0,
+      [noneByCarol.depositId]: 0,
       [deposits.withoutHash.depositId]: null,
     });
 
     const rejected = await rejectDeposit(admin, byCarol.depositId, 'The payment is Alice’s');
     const after = await othersById(rejected.position);
     expect(after).toMatchObject({
-      [deposits.alice.depositId]: 1,
-      [byCarol.depositId]: 2,
-      [byBob.depositId]: 1,
+      [deposits.alice.depositId]: 2,
+      [byCarol.depositId]: 3,
+      [byBob.depositId]: 2,
+      [byCarolAgain.depositId]: 2,
     });
   });
 
