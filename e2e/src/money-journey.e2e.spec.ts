@@ -248,7 +248,7 @@ describe('a member and an admin move money through the whole stack', () => {
     await expectNoSeriousViolations(member, '/dashboard/affiliate');
   }, 120_000);
 
-  it('one payment claimed on two deposits is flagged to the admin on both, and beside the proof', async () => {
+  it('one payment claimed on several deposits, by its hash or its proof file, is flagged to the admin on each, and beside the proof', async () => {
     const { baseUrl } = platform;
     const hash = `0x${'7c'.repeat(32)}`;
     await requestDeposit(member, baseUrl, '1200', undefined, hash);
@@ -262,6 +262,12 @@ describe('a member and an admin move money through the whole stack', () => {
     await admin.goto(`${baseUrl}/admin-dashboard/alltransaction`);
     for (const amount of ['$1,200.00', '$1,300.00']) {
       await transactionRow(admin, 'deposit', amount).getByText('Hash on 1 other deposit').waitFor(TIMEOUT);
+    }
+    // Every deposit of this journey came with the same PNG, Ada's first one of $1,500.00 too.
+    for (const amount of ['$1,200.00', '$1,300.00', '$1,500.00']) {
+      await transactionRow(admin, 'deposit', amount)
+        .getByText('Same proof as 2 other deposits')
+        .waitFor(TIMEOUT);
     }
     await transactionRow(admin, 'deposit', '$1,300.00').getByRole('button', { name: 'View proof' }).click();
     const dialog = admin.getByRole('dialog', { name: 'Proof of payment' });

@@ -163,6 +163,13 @@ export const adminTransaction = z.object({
     .describe(
       'Deposits with a hash: how many other deposits, of any member, pending or confirmed, give the same transaction id (the longest run of letters and digits in the hash, of 32 or more, compared without case or a leading 0x, so an explorer link is the same id): one payment claimed twice shows on both; 0 for a text with no such id; null when no hash was given, and for withdrawals',
     ),
+  other_deposits_with_proof: z
+    .number()
+    .int()
+    .nullable()
+    .describe(
+      'Deposits: how many other deposits, of any member, pending or confirmed, came with the very same proof file (byte for byte); null for withdrawals and for deposits whose proof was stored before proofs were fingerprinted',
+    ),
   /**
    * Withdrawals: whether the payout address had been in the member's address book for more than 30 days when the
    * withdrawal was asked for (a signal for the payer); null for deposits and withdrawals from before the book.

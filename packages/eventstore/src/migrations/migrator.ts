@@ -22,6 +22,7 @@ import { addApprovalFailedAndSuperseded } from './0020-approval-failed-and-super
 import { addTransactionHashToAdminList } from './0021-transaction-hash-in-admin-list.js';
 import { indexDecisionsById } from './0022-decision-lookup.js';
 import { indexDepositsByHash } from './0023-deposit-hash-lookup.js';
+import { fingerprintDepositProofs } from './0024-deposit-proof-fingerprint.js';
 
 // Migrations are listed in code (not read from a folder) so they work the same from src under jest and from dist.
 const migrations: Record<string, Migration> = {
@@ -48,6 +49,7 @@ const migrations: Record<string, Migration> = {
   '0021-transaction-hash-in-admin-list': addTransactionHashToAdminList,
   '0022-decision-lookup': indexDecisionsById,
   '0023-deposit-hash-lookup': indexDepositsByHash,
+  '0024-deposit-proof-fingerprint': fingerprintDepositProofs,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -92,6 +92,7 @@ export interface DepositProofs {
   deposit_id: string;
   object_key: string;
   original_name: string | null;
+  sha256: Buffer | null;
   size_bytes: number;
   user_id: string;
 }

@@ -25,6 +25,7 @@ const transaction = (
   addressKnownOver30Days: boolean | null = type === 'withdrawal' ? false : null,
   transactionHash: string | null = null,
   otherDepositsWithHash: number | null = transactionHash === null ? null : 0,
+  otherDepositsWithProof: number | null = type === 'deposit' ? 0 : null,
 ) => ({
   id,
   type,
@@ -36,6 +37,7 @@ const transaction = (
   createdAt: '2026-11-20T10:00:00.000Z',
   transaction_hash: transactionHash,
   other_deposits_with_hash: otherDepositsWithHash,
+  other_deposits_with_proof: otherDepositsWithProof,
   address_known_over_30_days: addressKnownOver30Days,
 });
 
@@ -65,9 +67,18 @@ const listOf = (rows: ReturnType<typeof transaction>[]) => ({
   body: { ...listing, data: rows, total: rows.length },
 });
 
-/** The two deposits with a hash, `others` other deposits giving each one's. */
-const depositsWithHashes = (pendingOthers: number, completedOthers: number) => [
-  transaction(ids.pendingDeposit, 'deposit', 'pending', '1500.00', null, longHash, pendingOthers),
+/** The two deposits with a hash: how many other deposits give each one's hash, and came with its proof file. */
+const depositsWithHashes = (pendingOthers: number, completedOthers: number, pendingSameProof = 0) => [
+  transaction(
+    ids.pendingDeposit,
+    'deposit',
+    'pending',
+    '1500.00',
+    null,
+    longHash,
+    pendingOthers,
+    pendingSameProof,
+  ),
   transaction(ids.completedDeposit, 'deposit', 'completed', '2500.00', null, markupHash, completedOthers),
 ];
 
@@ -319,11 +330,11 @@ describe('/admin-dashboard/alltransaction', () => {
     }
   });
 
-  it('marks each deposit whose transaction hash other deposits give too', async () => {
+  it('marks each deposit whose transaction hash or proof file other deposits came with too', async () => {
     stubApi({
       'GET /api/transactions': listOf([
         ...depositsWithHashes(2, 1),
-        transaction(ids.depositWithoutHash, 'deposit', 'pending', '700.00'),
+        transaction(ids.depositWithoutHash, 'deposit', 'pending', '700.00', null, null, null, 3),
         transaction('77777777-7777-4777-8777-777777777777', 'deposit', 'pending', '800.00', null, 'abc', 0),
         ...listing.data.slice(2),
       ]),
@@ -334,6 +345,10 @@ describe('/admin-dashboard/alltransaction', () => {
     expect(within(rowOf('$2,500.00')).getByText('Hash on 1 other deposit')).toBeInTheDocument();
     for (const amount of ['$700.00', '$800.00', '$300.25', '$99.00']) {
       expect(within(rowOf(amount)).queryByText(/^Hash on/)).not.toBeInTheDocument();
+    }
+    expect(within(rowOf('$700.00')).getByText('Same proof as 3 other deposits')).toBeInTheDocument();
+    for (const amount of ['$1,500.00', '$2,500.00', '$800.00', '$300.25', '$99.00']) {
+      expect(within(rowOf(amount)).queryByText(/^Same proof/)).not.toBeInTheDocument();
     }
   });
 
@@ -485,10 +500,10 @@ describe('/admin-dashboard/alltransaction', () => {
       expect(await navigator.clipboard.readText()).toBe(markupHash);
     });
 
-    it('warns beside the hash when other deposits give it too, and not when none does', async () => {
+    it('warns beside the hash when other deposits give it or came with the same file, and not when none does', async () => {
       const image = { status: 200, file: new Blob(['png'], { type: 'image/png' }) };
       stubApi({
-        'GET /api/transactions': listOf(depositsWithHashes(2, 0)),
+        'GET /api/transactions': listOf(depositsWithHashes(2, 0, 1)),
         [`GET /api/admin/deposits/${ids.pendingDeposit}/proof`]: image,
         [`GET /api/admin/deposits/${ids.completedDeposit}/proof`]: image,
       });
@@ -497,9 +512,11 @@ describe('/admin-dashboard/alltransaction', () => {
 
       await user.click(within(rowOf('$1,500.00')).getByRole('button', { name: 'View proof' }));
       let dialog = await screen.findByRole('dialog', { name: 'Proof of payment' });
-      expect(within(dialog).getByRole('alert')).toHaveTextContent(
+      const [byHash, byProof] = within(dialog).getAllByRole('alert');
+      expect(byHash).toHaveTextContent(
         '2 other deposits give this transaction hash too. A payment confirmed twice is credited twice',
       );
+      expect(byProof).toHaveTextContent('1 other deposit came with this very same proof file.');
       await user.click(within(dialog).getByRole('button', { name: 'Close' }));
       await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 

@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useId, useState } from 'react';
 
 import { useDepositProof } from '../api/get-deposit-proof.js';
-import { otherDeposits } from './same-hash-chip.js';
+import { ClaimedElsewhereWarnings, type Claims } from './claimed-elsewhere.js';
 import { TransactionHash } from './transaction-hash.js';
 
 const PROOF_EXTENSIONS: Record<string, string> = {
@@ -82,8 +82,8 @@ type ProofViewerDialogProps = {
   depositId: string;
   amount: string;
   transactionHash: string | null;
-  /** How many other deposits give the same hash (null without one). */
-  otherDepositsWithHash: number | null;
+  /** How many other deposits give the same hash or came with the same file. */
+  claims: Claims;
   onClose: () => void;
 };
 
@@ -92,7 +92,7 @@ export function ProofViewerDialog({
   depositId,
   amount,
   transactionHash,
-  otherDepositsWithHash,
+  claims,
   onClose,
 }: ProofViewerDialogProps) {
   const titleId = useId();
@@ -106,13 +106,7 @@ export function ProofViewerDialog({
             Transaction hash
           </Typography>
           <TransactionHash hash={transactionHash} />
-          {!!otherDepositsWithHash && (
-            <Alert severity="warning" sx={{ mt: 1 }}>
-              {otherDeposits(otherDepositsWithHash)} {otherDepositsWithHash === 1 ? 'gives' : 'give'} this
-              transaction hash too. A payment confirmed twice is credited twice: check on the network which
-              deposit it belongs to.
-            </Alert>
-          )}
+          <ClaimedElsewhereWarnings claims={claims} />
         </Box>
         {open && (
           <ProofContent depositId={depositId} label={`Proof of payment for the deposit of ${amount}`} />

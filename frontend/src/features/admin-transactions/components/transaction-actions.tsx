@@ -143,7 +143,7 @@ export function TransactionActions({ transaction, readOnly, proposal, onDecided 
           depositId={id}
           amount={amount}
           transactionHash={transaction.transaction_hash}
-          otherDepositsWithHash={transaction.other_deposits_with_hash}
+          claims={transaction}
           onClose={() => setOpenDialog(null)}
         />
       )}

@@ -14,7 +14,7 @@ import {
   type TransactionType,
 } from '../api/get-admin-transactions.js';
 import { AddressAgeChip } from './address-age-chip.js';
-import { SameHashChip } from './same-hash-chip.js';
+import { ClaimedElsewhereChips } from './claimed-elsewhere.js';
 import { TransactionActions } from './transaction-actions.js';
 import { TransactionHash } from './transaction-hash.js';
 import { TransactionStatusChip } from './transaction-status-chip.js';
@@ -84,7 +84,7 @@ export function TransactionsTable({ readOnly }: { readOnly: boolean }) {
           <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
             <span>{typeLabels[row.original.type]}</span>
             <AddressAgeChip transaction={row.original} />
-            <SameHashChip transaction={row.original} />
+            <ClaimedElsewhereChips transaction={row.original} />
           </Stack>
         ),
       },

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { accountMessages, type DepositRequest, type DepositResponse } from '@ledgerstone/contracts';
@@ -109,6 +109,7 @@ export class RequestDepositHandler implements ICommandHandler<RequestDepositComm
             object_key: proofKey,
             content_type: contentType,
             size_bytes: proof.size,
+            sha256: createHash('sha256').update(proof.buffer).digest(),
             original_name: proof.originalname.slice(0, 255) || null,
             created_at: this.clock.now(),
           })

@@ -181,10 +181,11 @@ export class AdminReadModels {
         ]),
       [{ total: '0' }, []],
     );
-    const sameHash = await otherDepositsWithSameHash(
-      this.database,
-      rows.map((row) => row.id),
-    );
+    const ids = rows.map((row) => row.id);
+    const [sameHash, sameProof] = await Promise.all([
+      otherDepositsWithSameHash(this.database, ids),
+      this.otherDepositsWithSameProof(ids),
+    ]);
     return {
       data: rows.map((row) => ({
         id: row.id,
@@ -197,6 +198,7 @@ export class AdminReadModels {
         createdAt: row.created_at.toISOString(),
         transaction_hash: row.transaction_hash,
         other_deposits_with_hash: sameHash.get(row.id) ?? null,
+        other_deposits_with_proof: sameProof.get(row.id) ?? null,
         address_known_over_30_days:
           row.address_saved_at && row.requested_at
             ? row.requested_at.getTime() - row.address_saved_at.getTime() > KNOWN_ADDRESS_MS
@@ -206,6 +208,25 @@ export class AdminReadModels {
       page: query.page,
       pageSize: query.pageSize,
     };
+  }
+
+  /**
+   * For each deposit of `ids` whose proof was fingerprinted: how many other deposits, of any member, pending or
+   * confirmed, came with the very same file.
+   */
+  private async otherDepositsWithSameProof(ids: string[]): Promise<Map<string, number>> {
+    if (ids.length === 0) return new Map();
+    const { rows } = await sql<{ id: string; others: string }>`
+      select listed.deposit_id as id, (
+        select count(*) from deposit_proofs other
+        join rm_transactions decided on decided.id = other.deposit_id and decided.type = 'deposit'
+        where other.sha256 = listed.sha256 and other.deposit_id <> listed.deposit_id
+          and decided.status <> 'rejected'
+      ) as others
+      from deposit_proofs listed
+      where listed.deposit_id = any(${ids}::uuid[]) and listed.sha256 is not null
+    `.execute(this.database);
+    return new Map(rows.map((row) => [row.id, Number(row.others)]));
   }
 
   async totals(after: unknown): Promise<AdminTotals> {

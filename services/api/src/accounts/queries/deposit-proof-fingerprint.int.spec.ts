@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { AdminTransactionList, DepositResponse } from '@ledgerstone/contracts';
+import type TestAgent from 'supertest/lib/agent.js';
+import { confirmDeposit, rejectDeposit, signInAs, startProjectorFor } from '../../testing/account-steps.js';
+import {
+  BASIC_PLAN,
+  BITCOIN,
+  PNG,
+  startAccountsTestApp,
+  type AccountsTestApp,
+} from '../../testing/accounts-test-app.js';
+import type { ProjectorProcess } from '../../shared/testing/projector-process.js';
+
+/** One screenshot of one payment, and another file. */
+const SCREENSHOT = Buffer.concat([PNG, Buffer.from('the payment of 1,500.00')]);
+const OTHER_SCREENSHOT = Buffer.concat([PNG, Buffer.from('another payment')]);
+
+let testApp: AccountsTestApp;
+let projector: ProjectorProcess;
+let admin: TestAgent;
+let members: { browser: TestAgent; userId: string }[];
+
+function deposit(member: TestAgent, proof: Buffer, filename: string): Promise<DepositResponse> {
+  return member
+    .post('/api/deposit')
+    .field({ plan: BASIC_PLAN.id, amount: '1500.00', payment_method: BITCOIN.id })
+    .attach('payment_proof', proof, { filename, contentType: 'image/png' })
+    .expect(201)
+    .then((response) => response.body as DepositResponse);
+}
+
+async function sameProofById(after: string): Promise<Record<string, number | null>> {
+  const response = await admin.get('/api/transactions').query({ type: 'deposit', after }).expect(200);
+  const list = response.body as AdminTransactionList;
+  return Object.fromEntries(list.data.map((row) => [row.id, row.other_deposits_with_proof]));
+}
+
+beforeAll(async () => {
+  testApp = await startAccountsTestApp('deposit_proof_fingerprint');
+  projector = await startProjectorFor(testApp);
+  let adminUser;
+  [adminUser, ...members] = await signInAs(testApp, 'admin', 'member', 'member', 'member');
+  admin = adminUser.browser;
+}, 120_000);
+
+afterAll(async () => {
+  await projector?.stop();
+  await testApp?.close();
+});
+
+describe('one proof file sent with several deposits', () => {
+  it('shows on each of them how many others came with the very same file, whatever its name; rejected ones do not count', async () => {
+    const [alice, bob, carol] = members as [(typeof members)[0], (typeof members)[0], (typeof members)[0]];
+    const byAlice = await deposit(alice.browser, SCREENSHOT, 'payment.png');
+    const byBob = await deposit(bob.browser, SCREENSHOT, 'my-transfer.png');
+    const byCarol = await deposit(carol.browser, SCREENSHOT, 'IMG_0001.png');
+    const otherFile = await deposit(carol.browser, OTHER_SCREENSHOT, 'payment.png');
+    await confirmDeposit(admin, byAlice.depositId);
+
+    expect(await sameProofById(otherFile.position)).toEqual({
+      [byAlice.depositId]: 2,
+      [byBob.depositId]: 2,
+      [byCarol.depositId]: 2,
+      [otherFile.depositId]: 0,
+    });
+
+    const rejected = await rejectDeposit(admin, byBob.depositId, 'The payment is Alice’s');
+    expect(await sameProofById(rejected.position)).toMatchObject({
+      [byAlice.depositId]: 1,
+      [byBob.depositId]: 2,
+      [byCarol.depositId]: 1,
+    });
+  });
+
+  it('compares nothing with a proof stored before proofs were fingerprinted', async () => {
+    const [alice, bob] = members as [(typeof members)[0], (typeof members)[0]];
+    const before = await deposit(alice.browser, OTHER_SCREENSHOT, 'old.png');
+    const after = await deposit(bob.browser, OTHER_SCREENSHOT, 'new.png');
+    await testApp.accounts
+      .updateTable('deposit_proofs')
+      .set({ sha256: null })
+      .where('deposit_id', '=', before.depositId)
+      .execute();
+
+    const counts = await sameProofById(after.position);
+    expect(counts[before.depositId]).toBeNull();
+    // The other file of Carol's, above, is still the same bytes as this one.
+    expect(counts[after.depositId]).toBe(1);
+  });
+
+  it('is not shown to members', async () => {
+    const own = await members[0]!.browser.get('/api/transactions/deposit').expect(200);
+    expect(JSON.stringify(own.body)).not.toContain('other_deposits_with_proof');
+  });
+});
