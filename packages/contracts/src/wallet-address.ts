@@ -25,7 +25,10 @@ export const WALLET_ADDRESS_MAX = 200;
 
 export const WALLET_ADDRESS_REQUIRED = requiredMessage('Wallet address');
 
-export type WalletAddressValidation = { ok: true; address: string } | { ok: false; message: string };
+export type WalletAddressValidation =
+  | { ok: true; address: string }
+  /** `unowned`: a valid address no one holds the key to. */
+  | { ok: false; reason: 'required' | 'invalid' | 'unowned'; message: string };
 
 const base58check = createBase58check(sha256);
 
@@ -128,14 +131,17 @@ const paidTo: Record<WalletNetwork, (canonical: string) => Uint8Array | null | u
 
 export function validateWalletAddress(network: WalletNetwork, address: string): WalletAddressValidation {
   const trimmed = address.trim();
-  if (trimmed === '') return { ok: false, message: WALLET_ADDRESS_REQUIRED };
+  if (trimmed === '') return { ok: false, reason: 'required', message: WALLET_ADDRESS_REQUIRED };
   const canonical = canonicalAddress[network](trimmed);
-  if (canonical === null) return { ok: false, message: `Enter a valid ${WALLET_NETWORKS[network]} address` };
+  if (canonical === null) {
+    return { ok: false, reason: 'invalid', message: `Enter a valid ${WALLET_NETWORKS[network]} address` };
+  }
   // An all-zero hash or key has no owner (Ethereum's zero address, XRP's ACCOUNT_ZERO, Solana's system program):
   // a payout sent there is lost for good.
   if (allZero(paidTo[network](canonical))) {
     return {
       ok: false,
+      reason: 'unowned',
       message: `This ${WALLET_NETWORKS[network]} address belongs to no one: whatever is sent to it is lost. Enter your own address`,
     };
   }

@@ -252,6 +252,7 @@ describe('addresses that belong to no one', () => {
     const result = validateWalletAddress(network, address);
     expect(result).toEqual({
       ok: false,
+      reason: 'unowned',
       message: `This ${WALLET_NETWORKS[network]} address belongs to no one: whatever is sent to it is lost. Enter your own address`,
     });
   });

@@ -32,11 +32,13 @@ const addressRequired = (field: PayoutWalletField) =>
 function canonicalPayoutAddress(field: PayoutWalletField, address: string, ctx: z.RefinementCtx): string {
   const result = validateWalletAddress(PAYOUT_WALLET_NETWORKS[field], address);
   if (result.ok) return result.address;
-  ctx.addIssue({
-    code: 'custom',
-    message:
-      address.trim() === '' ? addressRequired(field) : `Enter a valid ${PAYOUT_WALLET_LABELS[field]} address`,
-  });
+  // In the field's own words ("USDT (ERC-20)") where the network's name would say less.
+  const messages = {
+    required: addressRequired(field),
+    invalid: `Enter a valid ${PAYOUT_WALLET_LABELS[field]} address`,
+    unowned: result.message,
+  };
+  ctx.addIssue({ code: 'custom', message: messages[result.reason] });
   return z.NEVER;
 }
 

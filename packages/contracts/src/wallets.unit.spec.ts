@@ -43,6 +43,28 @@ describe('payoutWalletsRequest', () => {
   });
 });
 
+describe('payoutWalletsRequest and an address that belongs to no one', () => {
+  it('says why it is refused, not that it is malformed', () => {
+    const result = payoutWalletsRequest.safeParse({
+      bitcoin: BITCOIN,
+      ethereum: `0x${'0'.repeat(40)}`,
+      usdt: ETHEREUM,
+      solana: '1'.repeat(32),
+    });
+
+    expect(result.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+      [
+        'ethereum',
+        'This Ethereum address belongs to no one: whatever is sent to it is lost. Enter your own address',
+      ],
+      [
+        'solana',
+        'This Solana address belongs to no one: whatever is sent to it is lost. Enter your own address',
+      ],
+    ]);
+  });
+});
+
 describe('maskWalletAddress', () => {
   it('keeps the first 6 and last 4 characters, which the mail schema accepts and a full address does not', () => {
     expect(maskWalletAddress(BITCOIN)).toBe('bc1qar…5mdq');

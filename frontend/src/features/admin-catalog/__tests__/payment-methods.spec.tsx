@@ -121,6 +121,25 @@ describe('/admin-dashboard/payment-methods', () => {
     ]);
   });
 
+  it('replaces an address stored before it was refused (one no one owns), sending the new one', async () => {
+    const UNOWNED = { ...DOGECOIN, address: 'D596YFweJQuHY1BbjazZYmAbt8jJPbKehC' };
+    const { api } = await renderMethods('admin', {
+      'GET /api/admin/payment-methods': { status: 200, body: { paymentMethods: [BITCOIN, UNOWNED] } },
+      [`PATCH /api/admin/payment-methods/${DOGECOIN.id}`]: { status: 200, body: DOGECOIN },
+    });
+    const user = userEvent.setup();
+    await user.click(within(rowOf('DOGECOIN')).getByRole('button', { name: 'Edit DOGECOIN' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit DOGECOIN' });
+    await user.clear(within(dialog).getByLabelText(/^Receiving address/));
+    await user.type(within(dialog).getByLabelText(/^Receiving address/), DOGECOIN.address);
+    await user.click(within(dialog).getByRole('button', { name: 'Save Payment Method' }));
+
+    expect(await screen.findByText('Payment method DOGECOIN updated')).toBeInTheDocument();
+    expect(api.sentBodies(`PATCH /api/admin/payment-methods/${DOGECOIN.id}`)).toEqual([
+      { address: DOGECOIN.address },
+    ]);
+  });
+
   it('toasts "Sent for approval" when a method\'s change awaits a second admin', async () => {
     const { api } = await renderMethods('admin', {
       [`PATCH /api/admin/payment-methods/${BITCOIN.id}`]: proposalAnswer(),

@@ -40,7 +40,9 @@ function inputOf(method: PaymentMethod | undefined): PaymentMethodInput {
 
 function changesOf(input: PaymentMethodInput, method: PaymentMethod): PaymentMethodChange {
   const next = createPaymentMethodRequest.parse(input);
-  const current = createPaymentMethodRequest.parse(inputOf(method));
+  // A method stored before a rule that now refuses it (an address no one owns) is compared as it is stored.
+  const stored = createPaymentMethodRequest.safeParse(inputOf(method));
+  const current = stored.success ? stored.data : { ...inputOf(method), active: method.active };
   const change: PaymentMethodChange = {};
   for (const key of FIELDS) {
     if (next[key] !== current[key]) Object.assign(change, { [key]: input[key] });
