@@ -23,6 +23,7 @@ const accepts = (network: WalletNetwork, address: string, canonical = address) =
 const refuses = (network: WalletNetwork, address: string) =>
   expect(validateWalletAddress(network, address)).toEqual({
     ok: false,
+    reason: 'invalid',
     message: `Enter a valid ${WALLET_NETWORKS[network]} address`,
   });
 
@@ -34,6 +35,7 @@ describe('validateWalletAddress', () => {
         for (const blank of ['', '   ', '\t\n']) {
           expect(validateWalletAddress(network, blank)).toEqual({
             ok: false,
+            reason: 'required',
             message: 'Wallet address is required',
           });
         }
