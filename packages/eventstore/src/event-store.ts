@@ -295,6 +295,8 @@ export const ANNOUNCE_INTERVAL_MS = 5;
 class AppendAnnouncer {
   private sending = false;
   private requested = false;
+  /** Requests so far: each wake-up carries the count it answers (followers ignore it; it shows none is lost). */
+  private requests = 0;
 
   constructor(
     private readonly db: AnyDatabase,
@@ -302,6 +304,7 @@ class AppendAnnouncer {
   ) {}
 
   request(): void {
+    this.requests += 1;
     if (this.sending) {
       this.requested = true;
       return;
@@ -312,7 +315,7 @@ class AppendAnnouncer {
   private send(): void {
     this.sending = true;
     this.requested = false;
-    sql`select set_config('synchronous_commit', 'off', true), pg_notify(${EVENTS_CHANNEL}, '')`
+    sql`select set_config('synchronous_commit', 'off', true), pg_notify(${EVENTS_CHANNEL}, ${String(this.requests)})`
       .execute(this.db)
       // A lost wake-up only delays followers until their next poll.
       .catch(() => undefined)

@@ -203,28 +203,31 @@ describe('reading the global log', () => {
     expect(Date.now() - started).toBeLessThan(1_000);
   });
 
-  it('wakes followers at most once per interval under a stream of appends, and after the last append', async () => {
+  it('wakes followers at most once per interval under a burst of appends, and once after the last of them', async () => {
     const listener = new pg.Client({ connectionString: database.url });
     await listener.connect();
-    const notified: number[] = [];
-    listener.on('notification', () => notified.push(Date.now()));
+    const notified: { at: number; answers: string }[] = [];
+    listener.on('notification', ({ payload }) => notified.push({ at: Date.now(), answers: payload ?? '' }));
     await listener.query(`listen ${EVENTS_CHANNEL}`);
     try {
       const announcing = new EventStore(database.db);
+      const appends = 150;
       const started = Date.now();
-      for (let n = 1; n <= 150; n += 1) {
-        await announcing.append('announced', [event(5, n)], { expectedVersion: n - 1 });
-      }
-      const lastAppended = Date.now();
-      while (notified.length === 0 || notified.at(-1)! < lastAppended) {
-        if (Date.now() - lastAppended > 2_000) throw new Error('no wake-up after the last append');
+      await Promise.all(
+        Array.from({ length: appends }, (_, n) =>
+          announcing.append(`announced-${n}`, [event(5, n)], { expectedVersion: 0 }),
+        ),
+      );
+      // Each wake-up names how many appends had asked for one when it left: one must answer them all.
+      const deadline = Date.now() + 2_000;
+      let last: { at: number } | undefined;
+      while (!(last = notified.find(({ answers }) => answers === String(appends)))) {
+        if (Date.now() > deadline) throw new Error(`no wake-up answered all ${appends} appends`);
         await sleep(10);
       }
 
-      expect(notified.length).toBeLessThanOrEqual(
-        Math.ceil((lastAppended - started) / ANNOUNCE_INTERVAL_MS) + 2,
-      );
-      expect(notified.at(-1)! - lastAppended).toBeLessThan(ANNOUNCE_INTERVAL_MS + 1_000);
+      expect(notified.length).toBeLessThan(appends);
+      expect(notified.length).toBeLessThanOrEqual(Math.ceil((last.at - started) / ANNOUNCE_INTERVAL_MS) + 2);
     } finally {
       await listener.end();
     }
