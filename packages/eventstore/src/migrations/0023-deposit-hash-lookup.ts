@@ -5,7 +5,8 @@ import { sql, type Kysely, type Migration } from 'kysely';
  * Two spellings of one payment are one key: the longest run of letters and digits in what the member typed (an
  * explorer's link to the transaction, quotes or spaces around it, change nothing), without case or a leading
  * 0x. A run shorter than 32 characters is no transaction id of any network the platform takes ("none", "n/a"):
- * no key, so such texts never flag each other.
+ * no key, so such texts never flag each other. Of two ids of one length in one text, the first in byte order is
+ * the key.
  *
  * The index belongs to the projection's table, which creates it with the table (`DEPOSIT_HASH_INDEX` in the read
  * models, the same definition); a table the projector created before gets it here.
@@ -21,7 +22,7 @@ export const indexDepositsByHash: Migration = {
           from regexp_matches(hash, '[0-9A-Za-z]+', 'g') as run
         ) as runs
         where length(key) >= 32
-        order by length(key) desc, key
+        order by length(key) desc, key collate "C"
         limit 1
       $$
     `.execute(db);

@@ -77,6 +77,7 @@ export class RequestDepositHandler implements ICommandHandler<RequestDepositComm
     const contentType = detectProofType(proof.buffer);
     if (!contentType) throw new ValidationError('payment_proof', accountMessages.proofType);
     const proofKey = await this.proofs.put(proof.buffer, contentType);
+    const proofSha256 = createHash('sha256').update(proof.buffer).digest();
 
     const depositId = randomUUID();
     const execution = this.accounts.execute<DepositAnswer>({
@@ -109,7 +110,7 @@ export class RequestDepositHandler implements ICommandHandler<RequestDepositComm
             object_key: proofKey,
             content_type: contentType,
             size_bytes: proof.size,
-            sha256: createHash('sha256').update(proof.buffer).digest(),
+            sha256: proofSha256,
             original_name: proof.originalname.slice(0, 255) || null,
             created_at: this.clock.now(),
           })
