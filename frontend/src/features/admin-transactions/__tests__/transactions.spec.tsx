@@ -471,12 +471,17 @@ describe('/admin-dashboard/alltransaction', () => {
       expect(viewer).toHaveAttribute('aria-label', 'Proof of payment for the deposit of $2,500.00');
     });
 
-    it('shows the whole transaction hash beside the proof, as text', async () => {
+    /** Both deposits' proofs, as images. */
+    const imageProofs = () => {
       const image = { status: 200, file: new Blob(['png'], { type: 'image/png' }) };
-      stubApi({
+      return {
         [`GET /api/admin/deposits/${ids.pendingDeposit}/proof`]: image,
         [`GET /api/admin/deposits/${ids.completedDeposit}/proof`]: image,
-      });
+      };
+    };
+
+    it('shows the whole transaction hash beside the proof, as text', async () => {
+      stubApi(imageProofs());
       await renderTransactions();
       const user = userEvent.setup();
 
@@ -501,12 +506,7 @@ describe('/admin-dashboard/alltransaction', () => {
     });
 
     it('warns beside the hash when other deposits give it or came with the same file, and not when none does', async () => {
-      const image = { status: 200, file: new Blob(['png'], { type: 'image/png' }) };
-      stubApi({
-        'GET /api/transactions': listOf(depositsWithHashes(2, 0, 1)),
-        [`GET /api/admin/deposits/${ids.pendingDeposit}/proof`]: image,
-        [`GET /api/admin/deposits/${ids.completedDeposit}/proof`]: image,
-      });
+      stubApi({ 'GET /api/transactions': listOf(depositsWithHashes(2, 0, 1)), ...imageProofs() });
       await renderTransactions();
       const user = userEvent.setup();
 

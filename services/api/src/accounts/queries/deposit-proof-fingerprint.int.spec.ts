@@ -38,9 +38,9 @@ async function sameProofById(after: string): Promise<Record<string, number | nul
 beforeAll(async () => {
   testApp = await startAccountsTestApp('deposit_proof_fingerprint');
   projector = await startProjectorFor(testApp);
-  let adminUser;
-  [adminUser, ...members] = await signInAs(testApp, 'admin', 'member', 'member', 'member');
+  const [adminUser, ...signedIn] = await signInAs(testApp, 'admin', 'member', 'member', 'member');
   admin = adminUser.browser;
+  members = signedIn;
 }, 120_000);
 
 afterAll(async () => {
