@@ -81,6 +81,7 @@ export const approvalMessages = {
   awaitingApproval: 'Awaiting approval',
   notFound: 'Proposal not found',
   ownProposal: 'You proposed this: another admin must approve or reject it.',
+  secondAdminRequired: "This needs a second admin's approval now: send it again to propose it.",
   notProposer: 'Only the admin who proposed this can withdraw it.',
   staffOnlyReads: 'An auditor can see proposals but not make or decide them.',
   accountChanged:

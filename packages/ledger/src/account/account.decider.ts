@@ -1,4 +1,9 @@
-import { accountMessages, formatMessageTime } from '@ledgerstone/contracts/account-messages';
+import {
+  accountMessages,
+  approvalMessages,
+  formatMessageTime,
+} from '@ledgerstone/contracts/account-messages';
+import { requiresApproval, type ApprovalPolicy } from '../approvals/approval-policy.js';
 import { centsToString, formatCentsCompact, formatDollars, MAX_AMOUNT, type Cents } from '../money.js';
 import { totalProfit } from './account-balances.js';
 import {
@@ -85,8 +90,18 @@ export interface ConfirmDeposit {
     adminId: string;
     /** A closed account takes no more money: its pending deposits can only be rejected. */
     accountOpen: boolean;
+    fourEyes: FourEyesOnDecision;
     confirmedAt: Date;
   };
+}
+
+/**
+ * Four eyes on an admin's decision: the policy it is taken under, and whether a second admin approved this very
+ * decision. One above the policy's threshold goes ahead only approved, whichever way the command came.
+ */
+export interface FourEyesOnDecision {
+  policy: ApprovalPolicy;
+  approved: boolean;
 }
 
 export interface RejectDeposit {
@@ -184,6 +199,7 @@ export interface MarkWithdrawalPaid {
     withdrawalId: string;
     payoutReference: string | null;
     adminId: string;
+    fourEyes: FourEyesOnDecision;
     paidAt: Date;
   };
 }
@@ -337,6 +353,16 @@ export function requestDeposit({ data }: RequestDeposit, state: AccountState): D
   ];
 }
 
+function requireSecondAdminIfDue(
+  kind: 'ConfirmDeposit' | 'MarkWithdrawalPaid',
+  amount: Cents,
+  { policy, approved }: FourEyesOnDecision,
+): void {
+  if (!approved && requiresApproval(kind, amount, policy)) {
+    throw new IllegalStateError(approvalMessages.secondAdminRequired);
+  }
+}
+
 export function confirmDeposit({ data }: ConfirmDeposit, state: AccountState): DepositConfirmed[] {
   const status = depositStatus(state, data.depositId);
   if (!status) throw new NotFoundError('deposit', data.depositId);
@@ -346,6 +372,7 @@ export function confirmDeposit({ data }: ConfirmDeposit, state: AccountState): D
   }
   requireOpen(data.accountOpen);
   const deposit = state.deposits[data.depositId]!;
+  requireSecondAdminIfDue('ConfirmDeposit', deposit.amount, data.fourEyes);
   if (state.investments[data.investmentId] || state.maturedInvestments[data.investmentId]) {
     throw new IllegalStateError(`Investment ${data.investmentId} already exists.`);
   }
@@ -437,6 +464,7 @@ export function markWithdrawalPaid({ data }: MarkWithdrawalPaid, state: AccountS
   // A member who locks the account disowns what is pending too: no payout leaves while the lock stands.
   if (state.lock) throw new IllegalStateError(accountMessages.lockedWithdrawalNotPayable);
   const withdrawal = state.withdrawals[data.withdrawalId]!;
+  requireSecondAdminIfDue('MarkWithdrawalPaid', withdrawal.amount, data.fourEyes);
   return [
     {
       type: 'WithdrawalPaid',

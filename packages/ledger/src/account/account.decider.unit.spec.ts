@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { command, event } from '../testing/account-fixtures.js';
+import { approvalMessages } from '@ledgerstone/contracts/account-messages';
+import { approvalPolicy, command, event } from '../testing/account-fixtures.js';
 import { specificationFor } from '../testing/decider-specification.js';
 import { accountDecider, INVALID_AMOUNT, INVALID_REASON, MISSING_PROOF } from './account.decider.js';
 import {
@@ -140,6 +141,30 @@ describe('Account decider', () => {
         .then([event.depositRejected()]);
     });
 
+    it('Given four eyes over 1,499.99, When an admin confirms it alone, Then it is refused; approved, it is confirmed', () => {
+      const over = { ...approvalPolicy, depositOver: 149_999n };
+      given(pending)
+        .when(command.confirmDeposit({ fourEyes: { policy: over, approved: false } }))
+        .thenThrows(IllegalStateError, approvalMessages.secondAdminRequired);
+      given(pending)
+        .when(command.confirmDeposit({ fourEyes: { policy: over, approved: true } }))
+        .then([event.depositConfirmed()]);
+    });
+
+    it('needs no second admin at the threshold itself, nor with four eyes off', () => {
+      const at = { ...approvalPolicy, depositOver: 150_000n };
+      given(pending)
+        .when(command.confirmDeposit({ fourEyes: { policy: at, approved: false } }))
+        .then([event.depositConfirmed()]);
+      given(pending)
+        .when(
+          command.confirmDeposit({
+            fourEyes: { policy: { ...at, enabled: false, depositOver: 0n }, approved: false },
+          }),
+        )
+        .then([event.depositConfirmed()]);
+    });
+
     it('answers a repeated confirmation as done, the account closed since or not', () => {
       given([...pending, event.depositConfirmed()])
         .when(command.confirmDeposit({ accountOpen: false }))
@@ -171,6 +196,16 @@ describe('Account decider', () => {
     it('confirms it again without a second credit', () => {
       given(confirmed)
         .when(command.confirmDeposit({ investmentId: 'investment-2' }))
+        .thenNothing();
+    });
+
+    it('answers a repeat by one admin alone as done, though it would now need a second', () => {
+      given(confirmed)
+        .when(
+          command.confirmDeposit({
+            fourEyes: { policy: { ...approvalPolicy, depositOver: 0n }, approved: false },
+          }),
+        )
         .thenNothing();
     });
 
@@ -295,6 +330,23 @@ describe('Account decider', () => {
 
     it('marks it paid', () => {
       given(pending).when(command.markWithdrawalPaid()).then([event.withdrawalPaid()]);
+    });
+
+    it('Given four eyes over 399.99, When an admin pays it alone, Then it is refused; approved, or at the threshold, it is paid', () => {
+      const over = { ...approvalPolicy, withdrawalOver: 39_999n };
+      given(pending)
+        .when(command.markWithdrawalPaid({ fourEyes: { policy: over, approved: false } }))
+        .thenThrows(IllegalStateError, approvalMessages.secondAdminRequired);
+      given(pending)
+        .when(command.markWithdrawalPaid({ fourEyes: { policy: over, approved: true } }))
+        .then([event.withdrawalPaid()]);
+      given(pending)
+        .when(
+          command.markWithdrawalPaid({
+            fourEyes: { policy: { ...over, withdrawalOver: 40_000n }, approved: false },
+          }),
+        )
+        .then([event.withdrawalPaid()]);
     });
 
     it('marks it paid without a payout reference when none or a blank one is given', () => {

@@ -2,6 +2,7 @@ import type {
   AdjustBalance,
   ConfirmDeposit,
   DepositPlan,
+  FourEyesOnDecision,
   LockAccount,
   MarkWithdrawalPaid,
   RejectDeposit,
@@ -50,6 +51,17 @@ export const withdrawalPolicy = {
   defaultLimits: { daily: 5_000_000n, thirtyDays: 25_000_000n },
 };
 export const decidedAt = new Date('2026-03-02T09:30:00.000Z');
+/** Four eyes on, above 10,000.00 for deposits and 5,000.00 for payouts. */
+export const approvalPolicy = {
+  enabled: true,
+  depositOver: 1_000_000n,
+  withdrawalOver: 500_000n,
+  expiryHours: 72,
+};
+export const FOUR_EYES_OFF: FourEyesOnDecision = {
+  policy: { ...approvalPolicy, enabled: false },
+  approved: false,
+};
 
 export const command = {
   requestDeposit: (data: Partial<RequestDeposit['data']> = {}): RequestDeposit => ({
@@ -75,6 +87,7 @@ export const command = {
       investmentId: 'investment-1',
       adminId,
       accountOpen: true,
+      fourEyes: FOUR_EYES_OFF,
       confirmedAt: decidedAt,
       ...data,
     },
@@ -112,6 +125,7 @@ export const command = {
       withdrawalId: 'withdrawal-1',
       payoutReference: 'tx-77',
       adminId,
+      fourEyes: FOUR_EYES_OFF,
       paidAt: decidedAt,
       ...data,
     },

@@ -125,6 +125,11 @@ async function confirmWithoutApprovals(userId: string, depositId: string): Promi
           investmentId: randomUUID(),
           adminId: thirdAdmin.userId,
           accountOpen: open,
+          // Confirmed outside the api's four eyes, as the proposal's check must expect of anything.
+          fourEyes: {
+            policy: { enabled: false, depositOver: 0n, withdrawalOver: 0n, expiryHours: 1 },
+            approved: false,
+          },
           confirmedAt: testApp.clock.now(),
         },
       },

@@ -73,7 +73,19 @@ beforeAll(async () => {
       },
       {
         type: 'ConfirmDeposit',
-        data: { userId, depositId, investmentId, adminId: userId, accountOpen: true, confirmedAt },
+        data: {
+          userId,
+          depositId,
+          investmentId,
+          adminId: userId,
+          accountOpen: true,
+          // Set up directly, as no admin would: four eyes are no part of this test.
+          fourEyes: {
+            policy: { enabled: false, depositOver: 0n, withdrawalOver: 0n, expiryHours: 1 },
+            approved: false,
+          },
+          confirmedAt,
+        },
       },
     ],
     result: () => null,

@@ -227,6 +227,10 @@ async function seedInvestments(): Promise<void> {
             investmentId: investment.investmentId,
             adminId: userId,
             accountOpen: true,
+            fourEyes: {
+              policy: { enabled: false, depositOver: 0n, withdrawalOver: 0n, expiryHours: 1 },
+              approved: false,
+            },
             confirmedAt,
           },
         },

@@ -72,6 +72,7 @@ export class ConfirmDepositHandler implements ICommandHandler<ConfirmDepositComm
             investmentId: randomUUID(),
             adminId: admin.userId,
             accountOpen: open,
+            fourEyes: { policy: this.fourEyes.policy, approved: coSignature !== undefined },
             confirmedAt: this.clock.now(),
           },
         },

@@ -62,7 +62,14 @@ export class MarkWithdrawalPaidHandler implements ICommandHandler<MarkWithdrawal
       commands: () => [
         {
           type: 'MarkWithdrawalPaid',
-          data: { userId, withdrawalId, payoutReference, adminId: admin.userId, paidAt: this.clock.now() },
+          data: {
+            userId,
+            withdrawalId,
+            payoutReference,
+            adminId: admin.userId,
+            fourEyes: { policy: this.fourEyes.policy, approved: coSignature !== undefined },
+            paidAt: this.clock.now(),
+          },
         },
       ],
       result: (events) =>

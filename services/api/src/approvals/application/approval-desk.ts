@@ -23,6 +23,7 @@ import {
   type ApprovalCommand,
   type ApprovalEvent,
   type ApprovalKind,
+  type ApprovalPolicy,
   type ApprovalState,
   type ApprovalStatus,
   type Cents,
@@ -74,6 +75,10 @@ export class ApprovalDesk extends FourEyes {
 
   get enabled(): boolean {
     return this.config.approvals.enabled;
+  }
+
+  get policy(): ApprovalPolicy {
+    return this.config.approvals;
   }
 
   requires(kind: ApprovalKind, amount: Cents | null): boolean {

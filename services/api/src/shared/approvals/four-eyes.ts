@@ -1,5 +1,11 @@
 import type { ProposalResponse } from '@ledgerstone/contracts';
-import type { ApprovalAction, ApprovalChange, ApprovalKind, Cents } from '@ledgerstone/ledger';
+import type {
+  ApprovalAction,
+  ApprovalChange,
+  ApprovalKind,
+  ApprovalPolicy,
+  Cents,
+} from '@ledgerstone/ledger';
 import type { AnyTransaction } from '@ledgerstone/eventstore';
 import type { Actor } from '../auth/actor.js';
 import type { RequestContext } from '../auth/request-context.js';
@@ -19,6 +25,8 @@ export interface Proposal {
  */
 export abstract class FourEyes {
   abstract requires(kind: ApprovalKind, amount: Cents | null): boolean;
+  /** The policy `requires` applies, for the deciders that check it again under the account's lock. */
+  abstract readonly policy: ApprovalPolicy;
   abstract propose(proposer: Actor, proposal: Proposal, context: RequestContext): Promise<ProposalResponse>;
 }
 
