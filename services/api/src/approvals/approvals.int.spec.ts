@@ -13,6 +13,7 @@ import { signLockLink } from '@ledgerstone/process-kit';
 import { randomUUID } from 'node:crypto';
 import type TestAgent from 'supertest/lib/agent.js';
 import {
+  FOUR_EYES_OFF,
   rejectDeposit,
   requestDeposit,
   requestWithdrawal,
@@ -126,10 +127,7 @@ async function confirmWithoutApprovals(userId: string, depositId: string): Promi
           adminId: thirdAdmin.userId,
           accountOpen: open,
           // Confirmed outside the api's four eyes, as the proposal's check must expect of anything.
-          fourEyes: {
-            policy: { enabled: false, depositOver: 0n, withdrawalOver: 0n, expiryHours: 1 },
-            approved: false,
-          },
+          fourEyes: FOUR_EYES_OFF,
           confirmedAt: testApp.clock.now(),
         },
       },

@@ -1,3 +1,4 @@
+import type { FourEyesOnDecision } from '@ledgerstone/ledger';
 import {
   changedFigures,
   type AdjustableFigure,
@@ -166,3 +167,9 @@ export async function adjustBalancesAtCurrentVersion(
   const figures = changedFigures(shown, { ...shown, ...targets });
   return adjustBalances(admin, userId, { ...figures, reason, version: detail.version });
 }
+
+/** A decision's four eyes when a test sets an account up directly, as no admin would: approvals off. */
+export const FOUR_EYES_OFF: FourEyesOnDecision = {
+  policy: { enabled: false, depositOver: 0n, withdrawalOver: 0n, expiryHours: 1 },
+  approved: false,
+};

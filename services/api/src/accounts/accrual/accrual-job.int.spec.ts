@@ -1,3 +1,4 @@
+import { FOUR_EYES_OFF } from '../../testing/account-steps.js';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { createTestDatabase, EventStore, testRedisPrefix, type TestDatabase } from '@ledgerstone/eventstore';
@@ -79,11 +80,7 @@ beforeAll(async () => {
           investmentId,
           adminId: userId,
           accountOpen: true,
-          // Set up directly, as no admin would: four eyes are no part of this test.
-          fourEyes: {
-            policy: { enabled: false, depositOver: 0n, withdrawalOver: 0n, expiryHours: 1 },
-            approved: false,
-          },
+          fourEyes: FOUR_EYES_OFF,
           confirmedAt,
         },
       },

@@ -1,3 +1,4 @@
+import { FOUR_EYES_OFF } from '../../testing/account-steps.js';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { createTestDatabase, EventStore, type TestDatabase } from '@ledgerstone/eventstore';
@@ -227,10 +228,7 @@ async function seedInvestments(): Promise<void> {
             investmentId: investment.investmentId,
             adminId: userId,
             accountOpen: true,
-            fourEyes: {
-              policy: { enabled: false, depositOver: 0n, withdrawalOver: 0n, expiryHours: 1 },
-              approved: false,
-            },
+            fourEyes: FOUR_EYES_OFF,
             confirmedAt,
           },
         },
