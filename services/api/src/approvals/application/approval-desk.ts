@@ -17,16 +17,13 @@ import {
   decideApproval,
   evolveApproval,
   initialApprovalState,
-  requiresApproval,
   type ApprovalAction,
   type ApprovalChange,
   type ApprovalCommand,
   type ApprovalEvent,
-  type ApprovalKind,
   type ApprovalPolicy,
   type ApprovalState,
   type ApprovalStatus,
-  type Cents,
   userStreamId,
 } from '@ledgerstone/ledger';
 import { sql } from 'kysely';
@@ -79,10 +76,6 @@ export class ApprovalDesk extends FourEyes {
 
   get policy(): ApprovalPolicy {
     return this.config.approvals;
-  }
-
-  requires(kind: ApprovalKind, amount: Cents | null): boolean {
-    return requiresApproval(kind, amount, this.config.approvals);
   }
 
   async propose(proposer: Actor, proposal: Proposal, context: RequestContext): Promise<ProposalResponse> {

@@ -1,10 +1,11 @@
 import type { ProposalResponse } from '@ledgerstone/contracts';
-import type {
-  ApprovalAction,
-  ApprovalChange,
-  ApprovalKind,
-  ApprovalPolicy,
-  Cents,
+import {
+  requiresApproval,
+  type ApprovalAction,
+  type ApprovalChange,
+  type ApprovalKind,
+  type ApprovalPolicy,
+  type Cents,
 } from '@ledgerstone/ledger';
 import type { AnyTransaction } from '@ledgerstone/eventstore';
 import type { Actor } from '../auth/actor.js';
@@ -24,9 +25,13 @@ export interface Proposal {
  * catalog and runs their actions once approved), as identity provides SessionAuthenticator.
  */
 export abstract class FourEyes {
-  abstract requires(kind: ApprovalKind, amount: Cents | null): boolean;
-  /** The policy `requires` applies, for the deciders that check it again under the account's lock. */
+  /** The policy in force; the account's decider applies it again under the account's lock. */
   abstract readonly policy: ApprovalPolicy;
+
+  requires(kind: ApprovalKind, amount: Cents | null): boolean {
+    return requiresApproval(kind, amount, this.policy);
+  }
+
   abstract propose(proposer: Actor, proposal: Proposal, context: RequestContext): Promise<ProposalResponse>;
 }
 
