@@ -10,8 +10,10 @@ import {
   logIn,
   newMember,
   openManageUser,
+  requestDeposit,
   signUpAndVerify,
   staffLogIn,
+  transactionRow,
   waitForAccountBalance,
   type Staff,
 } from './journey-steps.js';
@@ -34,7 +36,13 @@ describe('four eyes on money through the whole stack', () => {
   const grace = newMember('Grace', 'Hopper');
 
   beforeAll(async () => {
-    platform = await startPlatform({ ADMIN_EMAIL, ADMIN_PASSWORD, APPROVALS: 'on' });
+    // Deposits over $1,000 need a second admin here, so a test deposit of the cheapest plan is one.
+    platform = await startPlatform({
+      ADMIN_EMAIL,
+      ADMIN_PASSWORD,
+      APPROVALS: 'on',
+      APPROVAL_DEPOSIT_OVER: '1000.00',
+    });
     checkerStaff = await createStaff(platform, 'admin', 'Kim', 'Checker');
     browser = await launchBrowser();
     const viewport = { viewport: { width: 1280, height: 900 } };
@@ -97,5 +105,51 @@ describe('four eyes on money through the whole stack', () => {
     await waitForAccountBalance(member, `${baseUrl}/dashboard/withdraw-balance`, '$250.00');
     await member.goto(`${baseUrl}/dashboard`);
     await member.getByText(REASON).first().waitFor(TIMEOUT);
+  }, 180_000);
+
+  it("the approver of a deposit's confirmation sees its hash, its proof, and another deposit claiming the same payment", async () => {
+    const { baseUrl } = platform;
+    const hash = `0x${'5e'.repeat(32)}`;
+    await requestDeposit(member, baseUrl, '1100', undefined, hash);
+    await requestDeposit(member, baseUrl, '1150', undefined, `https://etherscan.io/tx/${hash}`);
+
+    await maker.goto(`${baseUrl}/admin-dashboard/alltransaction`);
+    await transactionRow(maker, 'deposit', '$1,100.00').getByRole('button', { name: 'Confirm' }).click();
+    await maker.getByText('Sent for approval').first().waitFor(TIMEOUT);
+
+    await checker.goto(`${baseUrl}/admin-dashboard/approvals`);
+    const row = checker
+      .getByRole('row')
+      .filter({ hasText: 'Confirm deposit' })
+      .filter({ hasText: '$1,100.00' });
+    await row.getByRole('button', { name: 'Approve' }).click();
+    const dialog = checker.getByRole('dialog', { name: 'Approve: Confirm deposit' });
+    const evidence = dialog.getByRole('group', { name: 'Transaction hash' });
+    await evidence.getByText(hash, { exact: true }).waitFor(TIMEOUT);
+    await evidence
+      .getByText('1 other deposit gives this transaction hash too.', { exact: false })
+      .waitFor(TIMEOUT);
+    await evidence
+      .getByText('1 other deposit came with this very same proof file.', { exact: false })
+      .waitFor(TIMEOUT);
+    await expectNoSeriousViolations(checker, 'the approve dialog of a deposit claimed twice');
+
+    await evidence.getByRole('button', { name: 'View proof' }).click();
+    const proof = checker.getByRole('dialog', { name: 'Proof of payment' });
+    await proof.getByRole('img', { name: 'Proof of payment for the deposit of $1,100.00' }).waitFor(TIMEOUT);
+    await proof.getByRole('button', { name: 'Close' }).click();
+    await proof.waitFor({ state: 'detached', ...TIMEOUT });
+
+    await dialog
+      .getByRole('textbox', { name: /^Reason/ })
+      .fill('The 1,100 is on the network; the 1,150 is not');
+    await dialog.getByRole('button', { name: 'Approve' }).click();
+    await checker.getByText('Approved and done').first().waitFor(TIMEOUT);
+    await member.goto(`${baseUrl}/dashboard/deposit-history`);
+    await member
+      .getByRole('row')
+      .filter({ hasText: '$1,100.00' })
+      .filter({ hasText: /confirmed|completed/i })
+      .waitFor(TIMEOUT);
   }, 180_000);
 });

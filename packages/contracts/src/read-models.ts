@@ -135,6 +135,7 @@ export const adminUserDetail = z.object({
 export type AdminUserDetail = z.infer<typeof adminUserDetail>;
 
 export const adminTransactionsQuery = pagingQuery.extend({
+  id: z.uuid({ error: 'Not a transaction id' }).optional().describe('One deposit or withdrawal'),
   type: z.enum(transactionTypes).optional(),
   status: z.enum(['pending', 'completed', 'paid', 'rejected']).optional(),
 });
@@ -183,6 +184,7 @@ export const adminTransactionList = z.object({
   pageSize: z.number().int(),
 });
 export type AdminTransactionList = z.infer<typeof adminTransactionList>;
+export type AdminTransaction = z.infer<typeof adminTransaction>;
 
 export const adminAmount = z.object({ data: money });
 export type AdminAmount = z.infer<typeof adminAmount>;

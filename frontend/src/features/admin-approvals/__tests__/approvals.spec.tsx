@@ -12,13 +12,44 @@ import { staffSession } from '../../../testing/staff-session.js';
 const PENDING = 'GET /api/admin/approvals?status=pending';
 const ALL = 'GET /api/admin/approvals?status=all';
 const SUMMARY = 'GET /api/admin/approvals/summary';
+const DEPOSIT_ID = '11111111-1111-4111-8111-111111111111';
+const DEPOSIT = `GET /api/transactions?id=${DEPOSIT_ID}&page=1&pageSize=1`;
+const HASH = '0x9f2c4b7e1d3a5f6b8c0e2d4f6a8b0c2e4d6f8a0b2c4e6d8f0a2b4c6d8e0f2a4b';
+
+/** The deposit a proposal confirms, as the Transactions list has it. */
+function depositAnswer(claims: { hash: number | null; proof: number | null }) {
+  return {
+    status: 200,
+    body: {
+      data: [
+        {
+          id: DEPOSIT_ID,
+          type: 'deposit',
+          status: 'pending',
+          amount: '25000.00',
+          payment_method_id: '22222222-2222-4222-8222-222222222222',
+          payment_method: 'USDT (TRC-20)',
+          user_id: '33333333-3333-4333-8333-333333333333',
+          createdAt: new Date().toISOString(),
+          transaction_hash: HASH,
+          other_deposits_with_hash: claims.hash,
+          other_deposits_with_proof: claims.proof,
+          address_known_over_30_days: null,
+        },
+      ],
+      total: 1,
+      page: 1,
+      pageSize: 1,
+    },
+  };
+}
 
 const adjustment = approvalRow();
 const deposit = approvalRow({
   id: 'c0ffee00-2222-4222-8333-444455556666',
   kind: 'ConfirmDeposit',
   action: 'Confirm deposit',
-  subject_id: '11111111-1111-4111-8111-111111111111',
+  subject_id: DEPOSIT_ID,
   amount: '25000.00',
   changes: [
     { label: 'Deposit', before: 'Pending', after: 'Confirmed' },
@@ -44,6 +75,7 @@ function stub(role: 'admin' | 'auditor', routes: Routes = {}) {
     'GET /api/admin': staffSession(role),
     [SUMMARY]: { status: 200, body: { pending: 3, enabled: true } },
     [PENDING]: approvalsAnswer(adjustment, deposit, plan),
+    [DEPOSIT]: depositAnswer({ hash: 0, proof: 0 }),
     ...routes,
   });
 }
@@ -189,6 +221,53 @@ describe('/admin-dashboard/approvals', () => {
 
     expect(await screen.findByText('Rejected')).toBeInTheDocument();
     expect(api.sentBodies(key)).toEqual([{ reason: 'No wire arrived' }]);
+  });
+
+  it("shows the approver of a deposit's confirmation the member's hash, the proof, and other deposits claiming either", async () => {
+    stub('admin', {
+      [DEPOSIT]: depositAnswer({ hash: 2, proof: 1 }),
+      [`GET /api/admin/deposits/${DEPOSIT_ID}/proof`]: { status: 404, body: { message: 'No proof' } },
+    });
+    await renderApprovals();
+    const user = userEvent.setup();
+
+    await user.click(
+      within(await screen.findByRole('row', { name: /Confirm deposit/ })).getByRole('button', {
+        name: 'Approve',
+      }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Approve: Confirm deposit' });
+    const evidence = await within(dialog).findByRole('group', { name: 'Transaction hash' });
+    expect(within(evidence).getByText(HASH)).toBeInTheDocument();
+    expect(
+      within(evidence).getByText(/^2 other deposits give this transaction hash too\./),
+    ).toBeInTheDocument();
+    expect(
+      within(evidence).getByText(/^1 other deposit came with this very same proof file\./),
+    ).toBeInTheDocument();
+
+    await user.click(within(evidence).getByRole('button', { name: 'View proof' }));
+    const proof = await screen.findByRole('dialog', { name: 'Proof of payment' });
+    expect(within(proof).getByText(HASH)).toBeInTheDocument();
+    await user.click(within(proof).getByRole('button', { name: 'Close' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Proof of payment' })).not.toBeInTheDocument(),
+    );
+    expect(screen.getByRole('dialog', { name: 'Approve: Confirm deposit' })).toBeInTheDocument();
+  });
+
+  it('says nothing of other deposits when none claims the hash or the proof', async () => {
+    stub('admin');
+    await renderApprovals();
+    await userEvent.setup().click(
+      within(await screen.findByRole('row', { name: /Confirm deposit/ })).getByRole('button', {
+        name: 'Reject',
+      }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Reject: Confirm deposit' });
+    expect(await within(dialog).findByText(HASH)).toBeInTheDocument();
+    expect(within(dialog).queryByText(/other deposit/)).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('offers the proposer Withdraw on their own proposal, never Approve', async () => {

@@ -14,6 +14,7 @@ import { useForm } from 'react-hook-form';
 
 import { FormDialog } from '../../../components/ui/form-dialog.js';
 import { ApprovalChanges } from './approval-changes.js';
+import { DepositEvidence } from './deposit-evidence.js';
 import { ReasonField } from '../../../components/form/reason-field.js';
 
 export type Verdict = 'approve' | 'reject';
@@ -102,6 +103,12 @@ export function DecisionDialog({
               ["Proposer's reason", approval.reason],
             ]}
           />
+          {approval.kind === 'ConfirmDeposit' && approval.subject_id && (
+            <DepositEvidence
+              depositId={approval.subject_id}
+              amount={approval.amount === null ? '' : formatUsd(approval.amount)}
+            />
+          )}
           {approval.changes.length > 0 && <ApprovalChanges changes={approval.changes} />}
           <Typography variant="body2" color="text.secondary">
             {text.consequence}

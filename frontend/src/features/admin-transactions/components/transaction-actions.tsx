@@ -15,7 +15,7 @@ import { useDecideTransaction, type TransactionDecision } from '../api/decide-tr
 import type { AdminTransactionRow } from '../api/get-admin-transactions.js';
 import { useToasts } from '../../../lib/toasts.js';
 import { PayWithdrawalDialog } from './pay-withdrawal-dialog.js';
-import { ProofViewerDialog } from './proof-viewer-dialog.js';
+import { ProofViewerDialog } from '../../../components/deposit-evidence/proof-viewer-dialog.js';
 import { RejectReasonDialog } from './reason-dialog.js';
 import { TransactionJobsDialog } from './transaction-jobs-dialog.js';
 

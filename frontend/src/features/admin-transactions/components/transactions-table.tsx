@@ -14,9 +14,9 @@ import {
   type TransactionType,
 } from '../api/get-admin-transactions.js';
 import { AddressAgeChip } from './address-age-chip.js';
-import { ClaimedElsewhereChips } from './claimed-elsewhere.js';
+import { ClaimedElsewhereChips } from '../../../components/deposit-evidence/claimed-elsewhere.js';
 import { TransactionActions } from './transaction-actions.js';
-import { TransactionHash } from './transaction-hash.js';
+import { TransactionHash } from '../../../components/deposit-evidence/transaction-hash.js';
 import { TransactionStatusChip } from './transaction-status-chip.js';
 
 const PAGE_SIZE = 10;

@@ -74,7 +74,7 @@ export class AdminReadModelsController {
 
   @Get('transactions')
   @ApiRoute({
-    summary: `Deposits and withdrawals, newest first: ?type=, ?status=, ?page=, ?pageSize=.${AFTER}`,
+    summary: `Deposits and withdrawals, newest first: ?id=, ?type=, ?status=, ?page=, ?pageSize=.${AFTER}`,
     tag: 'Admin',
     query: adminTransactionsQuery.extend(afterQuery.shape),
     response: adminTransactionList,

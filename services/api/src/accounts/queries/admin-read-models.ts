@@ -154,6 +154,7 @@ export class AdminReadModels {
   async transactions(query: AdminTransactionsQuery, after: unknown): Promise<AdminTransactionList> {
     await waitForPosition(this.database, after, [readModels.transactions]);
     let listed = this.db.selectFrom('rm_transactions');
+    if (query.id) listed = listed.where('rm_transactions.id', '=', query.id);
     if (query.type) listed = listed.where('type', '=', query.type);
     if (query.status) listed = listed.where('status', '=', query.status);
     const [count, rows] = await readOrEmpty(

@@ -135,6 +135,29 @@ describe('one transaction hash given on several deposits', () => {
     });
   });
 
+  it('is in one deposit asked for by id (?id=, what the approver of its confirmation reads), as in the list', async () => {
+    const listed = await admin
+      .get('/api/transactions')
+      .query({ type: 'deposit', after: lastPosition })
+      .expect(200);
+    const row = (listed.body as AdminTransactionList).data.find((r) => r.id === deposits.alice.depositId);
+
+    const byId = await admin.get('/api/transactions').query({ id: deposits.alice.depositId }).expect(200);
+    expect(byId.body).toMatchObject({ total: 1, data: [row] });
+    expect(row?.other_deposits_with_hash).toBeGreaterThan(0);
+
+    const unknown = await admin
+      .get('/api/transactions')
+      .query({ id: '00000000-0000-4000-8000-000000000000' })
+      .expect(200);
+    expect(unknown.body).toMatchObject({ total: 0, data: [] });
+    for (const id of [`${deposits.alice.depositId}'--`, 'x'.repeat(100_000).slice(0, 4000), '\u0000']) {
+      const refused = await admin.get('/api/transactions').query({ id }).expect(400);
+      expect(refused.body.fieldErrors).toEqual({ id: ['Not a transaction id'] });
+    }
+    await alice.browser.get('/api/transactions').query({ id: deposits.alice.depositId }).expect(403);
+  });
+
   it('is not shown to members, in their own history either', async () => {
     const own = await alice.browser.get('/api/transactions/deposit').expect(200);
     expect(JSON.stringify(own.body)).not.toContain('other_deposits_with_hash');

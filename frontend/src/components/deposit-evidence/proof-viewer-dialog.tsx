@@ -9,7 +9,7 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useEffect, useId, useState } from 'react';
 
-import { useDepositProof } from '../api/get-deposit-proof.js';
+import { useDepositProof } from '../../api/deposit-proof.js';
 import { ClaimedElsewhereWarnings, type Claims } from './claimed-elsewhere.js';
 import { TransactionHash } from './transaction-hash.js';
 

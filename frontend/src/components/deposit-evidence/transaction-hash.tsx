@@ -1,8 +1,8 @@
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 
-import { CopyButton } from '../../../components/ui/copy-button.js';
-import { HashText } from '../../../components/ui/hash-text.js';
+import { CopyButton } from '../ui/copy-button.js';
+import { HashText } from '../ui/hash-text.js';
 
 /** Characters of a hash the table shows; the whole value is on hover and a copy away. */
 const SHOWN = 10;

@@ -1,23 +1,22 @@
+import type { AdminTransaction } from '@ledgerstone/contracts';
 import Alert from '@mui/material/Alert';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
-
-import type { AdminTransactionRow } from '../api/get-admin-transactions.js';
 
 /** "1 other deposit", "2 other deposits". */
 function otherDeposits(count: number): string {
   return `${count} other deposit${count === 1 ? '' : 's'}`;
 }
 
-export type Claims = Pick<AdminTransactionRow, 'other_deposits_with_hash' | 'other_deposits_with_proof'>;
+export type Claims = Pick<AdminTransaction, 'other_deposits_with_hash' | 'other_deposits_with_proof'>;
 
 /**
  * For whoever confirms deposits: the member's transaction hash, or the very same proof file, also came with other
  * deposits, pending or confirmed, so one payment may be claimed twice. Nothing for withdrawals or a deposit no
  * other shares either with.
  */
-export function ClaimedElsewhereChips({ transaction }: { transaction: AdminTransactionRow }) {
+export function ClaimedElsewhereChips({ transaction }: { transaction: AdminTransaction }) {
   if (transaction.type !== 'deposit') return null;
   const { other_deposits_with_hash: byHash, other_deposits_with_proof: byProof } = transaction;
   return (

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { env } from '../../../config/env.js';
-import { ApiError } from '../../../lib/api-client.js';
+import { env } from '../config/env.js';
+import { ApiError } from '../lib/api-client.js';
 
 export type DepositProof = { blob: Blob; contentType: string };
 

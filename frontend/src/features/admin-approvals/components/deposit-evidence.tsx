@@ -1,0 +1,47 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import { useId, useState } from 'react';
+
+import { useAdminDeposit } from '../../../api/admin-deposit.js';
+import { ClaimedElsewhereWarnings } from '../../../components/deposit-evidence/claimed-elsewhere.js';
+import { ProofViewerDialog } from '../../../components/deposit-evidence/proof-viewer-dialog.js';
+import { TransactionHash } from '../../../components/deposit-evidence/transaction-hash.js';
+import { serverMessage } from '../../../lib/toasts.js';
+
+/**
+ * What the approver of a deposit's confirmation checks the payment by: the member's transaction hash, the proof,
+ * and whether other deposits claim the same hash or came with the same file.
+ */
+export function DepositEvidence({ depositId, amount }: { depositId: string; amount: string }) {
+  const deposit = useAdminDeposit(depositId);
+  const [proofOpen, setProofOpen] = useState(false);
+  const labelId = useId();
+
+  if (deposit.isError) return <Alert severity="error">{serverMessage(deposit.error)}</Alert>;
+  if (deposit.isPending) return <Typography variant="body2">Loading the deposit...</Typography>;
+  if (!deposit.data)
+    return <Alert severity="warning">This deposit is not in the list of transactions yet.</Alert>;
+
+  return (
+    <Box role="group" aria-labelledby={labelId}>
+      <Typography id={labelId} variant="subtitle2">
+        Transaction hash
+      </Typography>
+      <TransactionHash hash={deposit.data.transaction_hash} />
+      <ClaimedElsewhereWarnings claims={deposit.data} />
+      <Button size="small" variant="outlined" sx={{ mt: 1 }} onClick={() => setProofOpen(true)}>
+        View proof
+      </Button>
+      <ProofViewerDialog
+        open={proofOpen}
+        depositId={depositId}
+        amount={amount}
+        transactionHash={deposit.data.transaction_hash}
+        claims={deposit.data}
+        onClose={() => setProofOpen(false)}
+      />
+    </Box>
+  );
+}
