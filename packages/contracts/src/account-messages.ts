@@ -12,6 +12,10 @@ export const accountMessages = {
   missingProof: 'Please upload proof of payment before completing the payment.',
   proofTooLarge: 'The proof of payment must be at most 10 MB.',
   proofType: 'The proof of payment must be a PNG, JPEG, WebP or PDF file.',
+  proofUnreadable:
+    'The proof of payment could not be read: the file is damaged or only looks like an image or a PDF.',
+  proofTooManyPixels:
+    'The proof of payment image is too large: at most 20,000 pixels a side and 100 megapixels.',
   proofMissing: "This deposit's proof of payment is missing from storage.",
   oneProofOnly: 'Upload one file only',
   depositForm: 'Send the deposit as a multipart/form-data form with the proof of payment as payment_proof.',

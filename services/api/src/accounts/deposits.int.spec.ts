@@ -121,6 +121,35 @@ describe('POST /api/deposit', () => {
     expect(await testApp.accountEvents(memberB.userId)).toEqual(before);
   });
 
+  it.each([
+    [
+      "a PNG's first bytes in front of text",
+      Buffer.concat([PNG.subarray(0, 8), Buffer.from('a proof of payment, as far as its first bytes tell')]),
+      accountMessages.proofUnreadable,
+    ],
+    [
+      'a PDF header in front of a script',
+      Buffer.from('%PDF-1.7\n<script>alert(1)</script>'),
+      accountMessages.proofUnreadable,
+    ],
+    [
+      'a PNG header claiming 50,000 x 50,000 pixels',
+      Buffer.concat([
+        PNG.subarray(0, 16),
+        Buffer.from([0, 0, 0xc3, 0x50, 0, 0, 0xc3, 0x50]),
+        PNG.subarray(24),
+      ]),
+      accountMessages.proofTooManyPixels,
+    ],
+  ])('refuses %s, saying why, and keeps nothing', async (_, content, message) => {
+    const before = await testApp.accountEvents(memberB.userId);
+
+    const response = await deposit(memberB.browser, {}, { content, name: 'proof.png' }).expect(400);
+
+    expect(response.body).toEqual({ message, fieldErrors: { payment_proof: [message] } });
+    expect(await testApp.accountEvents(memberB.userId)).toEqual(before);
+  });
+
   it('refuses an 11 MB file with a clear message', async () => {
     const large = Buffer.concat([PNG, Buffer.alloc(11 * 1024 * 1024)]);
 

@@ -31,10 +31,11 @@ export const ETHEREUM = { id: randomUUID(), name: 'ETHEREUM', network: 'ethereum
 export const BITCOIN_ADDRESS = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
 export const ETHEREUM_ADDRESS = '0x52908400098527886e0f7030069857d2e4169ee7';
 
-export const PNG = Buffer.concat([
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-  Buffer.from('a proof of payment, as far as its first bytes tell'),
-]);
+/** A real 1 x 1 PNG: a proof must be an image its header describes, not only a PNG's first bytes. */
+export const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 export interface AccountsTestApp extends IdentityTestApp {
   accounts: AccountsDatabase;

@@ -15,11 +15,17 @@ import { CLOCK, type Clock } from '../../shared/clock/clock.js';
 import type { RequestContext } from '../../shared/auth/request-context.js';
 import type { Actor } from '../../shared/auth/actor.js';
 import { DomainError } from '../../shared/errors/domain-error.js';
-import { detectProofType } from '../domain/proof-type.js';
+import { inspectProof, type ProofInspection } from '../domain/proof-type.js';
 import { AccountCommands, type AccountCommandOutcome } from './account-commands.js';
 import { commandMetadata } from './command-metadata.js';
 import { keyedRequest } from './idempotency.js';
 import { ProofStorage } from './proof-storage.js';
+
+const PROOF_REFUSALS: Record<Extract<ProofInspection, { accepted: false }>['refusal'], string> = {
+  type: accountMessages.proofType,
+  unreadable: accountMessages.proofUnreadable,
+  tooManyPixels: accountMessages.proofTooManyPixels,
+};
 
 /** The proof file as the upload left it in memory. */
 export interface UploadedProof {
@@ -74,9 +80,9 @@ export class RequestDepositHandler implements ICommandHandler<RequestDepositComm
       throw new ValidationError('amount', amountOutOfRangeMessage(plan));
     }
     if (!proof || proof.size === 0) throw new ValidationError('payment_proof', accountMessages.missingProof);
-    const contentType = detectProofType(proof.buffer);
-    if (!contentType) throw new ValidationError('payment_proof', accountMessages.proofType);
-    const proofKey = await this.proofs.put(proof.buffer, contentType);
+    const inspection = inspectProof(proof.buffer);
+    if (!inspection.accepted) throw new ValidationError('payment_proof', PROOF_REFUSALS[inspection.refusal]);
+    const proofKey = await this.proofs.put(proof.buffer, inspection.contentType);
     const proofSha256 = createHash('sha256').update(proof.buffer).digest();
 
     const depositId = randomUUID();
@@ -108,7 +114,7 @@ export class RequestDepositHandler implements ICommandHandler<RequestDepositComm
             deposit_id: depositId,
             user_id: userId,
             object_key: proofKey,
-            content_type: contentType,
+            content_type: inspection.contentType,
             size_bytes: proof.size,
             sha256: proofSha256,
             original_name: proof.originalname.slice(0, 255) || null,
