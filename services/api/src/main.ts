@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import { AccrualJob, AddressBookBackfill } from './accounts/index.js';
+import { AccrualJob, AddressBookBackfill, ProofFingerprintBackfill } from './accounts/index.js';
 import { createApp } from './app.js';
 import { DemoCatalog } from './catalog/index.js';
 import { fileOffsetClock } from './shared/clock/clock.js';
@@ -28,6 +28,7 @@ async function main() {
   await app.listen(config.port);
   // Not awaited: while Redis is away the daily schedule waits for it and the api serves on.
   void app.get(AccrualJob).start();
+  app.get(ProofFingerprintBackfill).start();
   const logger = new Logger('Api');
   logger.log(`listening on http://localhost:${config.port} (public address ${config.publicUrl})`);
   if (!config.approvals.enabled) {

@@ -8,6 +8,7 @@ import { AdjustBalancesHandler } from './application/adjust-balances.command.js'
 import { CloseAccountHandler } from './application/close-account.command.js';
 import { ConfirmDepositHandler } from './application/confirm-deposit.command.js';
 import { MarkWithdrawalPaidHandler } from './application/mark-withdrawal-paid.command.js';
+import { ProofFingerprintBackfill } from './application/proof-fingerprint-backfill.js';
 import { ProofStorage } from './application/proof-storage.js';
 import { ReadDepositProofHandler } from './application/read-deposit-proof.query.js';
 import { RejectDepositHandler } from './application/reject-deposit.command.js';
@@ -74,6 +75,7 @@ const services = [
   AddressBookBackfill,
   AccountLookup,
   ProofStorage,
+  ProofFingerprintBackfill,
   ProfitAccrual,
   AccrualJob,
 ];

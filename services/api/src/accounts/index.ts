@@ -4,6 +4,7 @@ export { ACCRUAL_QUEUE, AccrualJob } from './accrual/accrual-job.js';
 export { ProfitAccrual } from './accrual/profit-accrual.js';
 export { AccountCommands } from './application/account-commands.js';
 export { AddressBookBackfill } from './application/address-book-backfill.js';
+export { ProofFingerprintBackfill } from './application/proof-fingerprint-backfill.js';
 export { TransactionNotFoundError } from './domain/accounts.errors.js';
 export { accountsDatabase, type AccountsDatabase } from './persistence/accounts.tables.js';
 export { AccountQueriesModule } from './queries/account-queries.module.js';

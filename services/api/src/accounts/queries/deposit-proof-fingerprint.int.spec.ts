@@ -10,6 +10,8 @@ import {
   type AccountsTestApp,
 } from '../../testing/accounts-test-app.js';
 import type { ProjectorProcess } from '../../shared/testing/projector-process.js';
+import { ProofFingerprintBackfill } from '../application/proof-fingerprint-backfill.js';
+import { ProofStorage } from '../application/proof-storage.js';
 
 /** One screenshot of one payment, and another file. */
 const SCREENSHOT = Buffer.concat([PNG, Buffer.from('the payment of 1,500.00')]);
@@ -86,6 +88,47 @@ describe('one proof file sent with several deposits', () => {
     expect(counts[before.depositId]).toBeNull();
     // The other file of Carol's, above, is still the same bytes as this one.
     expect(counts[after.depositId]).toBe(1);
+  });
+
+  it('fingerprints at start the proofs stored before, which are then compared too; one missing from storage stays without', async () => {
+    const [alice, bob, carol] = members as [(typeof members)[0], (typeof members)[0], (typeof members)[0]];
+    const receipt = Buffer.concat([PNG, Buffer.from('a receipt sent before fingerprints')]);
+    const old = [
+      await deposit(alice.browser, receipt, 'receipt.png'),
+      await deposit(bob.browser, receipt, 'receipt.png'),
+      await deposit(carol.browser, receipt, 'lost.png'),
+    ];
+    const ids = old.map((made) => made.depositId);
+    const [lost] = await testApp.accounts
+      .selectFrom('deposit_proofs')
+      .select('object_key')
+      .where('deposit_id', '=', ids[2]!)
+      .execute();
+    const unfingerprinted = await testApp.accounts
+      .selectFrom('deposit_proofs')
+      .select('deposit_id')
+      .where('sha256', 'is', null)
+      .execute();
+    await testApp.accounts
+      .updateTable('deposit_proofs')
+      .set({ sha256: null })
+      .where('deposit_id', 'in', ids)
+      .execute();
+    await testApp.app.get(ProofStorage).discard(lost!.object_key);
+    const latest = old
+      .map((made) => made.position)
+      .sort()
+      .at(-1)!;
+    expect(await sameProofById(latest)).toMatchObject({ [ids[0]!]: null, [ids[1]!]: null, [ids[2]!]: null });
+
+    const backfill = testApp.app.get(ProofFingerprintBackfill);
+    expect(await backfill.run()).toBe(unfingerprinted.length + 2);
+
+    const counts = await sameProofById(latest);
+    expect(counts).toMatchObject({ [ids[0]!]: 1, [ids[1]!]: 1, [ids[2]!]: null });
+    const again = await deposit(alice.browser, receipt, 'receipt-again.png');
+    expect((await sameProofById(again.position))[again.depositId]).toBe(2);
+    expect(await backfill.run()).toBe(0);
   });
 
   it('is not shown to members', async () => {
