@@ -167,6 +167,8 @@ export const identityMessages = {
   codeResent: 'A new verification code is on its way.',
   loggedIn: 'Login successful',
   verifyFirst: 'Please verify your account. We sent a new code to your e-mail.',
+  /** Within a minute of the last code no new one is sent: that one still stands. */
+  verifyWithLastCode: 'Please verify your account with the code we sent to your e-mail a moment ago.',
   badCredentials: 'Invalid email or password',
   loggedOut: 'Logged out',
   forgotPassword: 'If an account exists for that e-mail, a reset link is on its way.',

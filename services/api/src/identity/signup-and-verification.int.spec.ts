@@ -353,6 +353,29 @@ describe('POST /api/user/login of an unverified account', () => {
     await browser.get('/api/user').expect(401);
   });
 
+  it('within a minute of the last code, sends no new one and says the last one stands', async () => {
+    const details = member();
+    await testApp.browser().post('/api/user').send(details).expect(201);
+    testApp.clock.advanceMinutes(11);
+    const browser = testApp.browser();
+    const logIn = () =>
+      browser
+        .post('/api/user/login')
+        .send({ email: details.email, password: details.password, rememberMe: false });
+
+    expect((await logIn().expect(200)).body.message).toBe(identityMessages.verifyFirst);
+    const { data: sent } = await testApp.lastMail('verification-code', details.email);
+    const again = await logIn().expect(200);
+
+    expect(again.body).toEqual({
+      status: identityMessages.verifyWithLastCode,
+      message: identityMessages.verifyWithLastCode,
+      verificationRequired: true,
+    });
+    expect((await testApp.mailJobs()).filter((job) => job.mail.to === details.email)).toHaveLength(2);
+    await browser.patch('/api/user/verify').send({ verifyCode: sent.code }).expect(200);
+  });
+
   it('gives the wrong password the same answer as for any account', async () => {
     const details = member();
     await testApp.browser().post('/api/user').send(details).expect(201);

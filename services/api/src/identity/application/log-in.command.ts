@@ -42,7 +42,8 @@ export type LoginOutcome =
   /** Right password of an account with a second factor: no session until the second step, which the token starts. */
   | { kind: 'two-factor-required'; pendingLogin: string; methods: TwoFactorMethod[] }
   /** Right credentials, unverified account: a fresh code is on its way and the ticket ties the verify call to it. */
-  | { kind: 'verification-required'; ticket: VerificationTicket };
+  /** `codeSent`: false within a minute of the last code, which still stands. */
+  | { kind: 'verification-required'; ticket: VerificationTicket; codeSent: boolean };
 
 /** Signs in at the pages of `audience`; only the roles of that audience can. */
 export class LogIn extends Command<LoginOutcome> {
@@ -134,6 +135,7 @@ export class LogInHandler implements ICommandHandler<LogIn> {
     return {
       kind: 'verification-required',
       ticket: issueVerificationTicket(user.id, now, this.config.cookieSecret),
+      codeSent: Boolean(mayResend && email),
     };
   }
 
@@ -142,13 +144,15 @@ export class LogInHandler implements ICommandHandler<LogIn> {
    * "fresh code" (none is sent, as none was at signup) and a ticket for the account that does not exist.
    */
   private async requireDecoyVerification(decoyUserId: string, now: Date): Promise<LoginOutcome> {
-    if (await this.mayResend(decoyUserId)) {
+    const mayResend = await this.mayResend(decoyUserId);
+    if (mayResend) {
       await this.db.transaction().execute((trx) => this.decoys.signedIn(trx, decoyUserId, now));
       await this.decoyVerifications.issue(decoyUserId, now);
     }
     return {
       kind: 'verification-required',
       ticket: issueVerificationTicket(decoyUserId, now, this.config.cookieSecret),
+      codeSent: mayResend,
     };
   }
 

@@ -51,7 +51,7 @@ export class MemberSessionController {
     const outcome = await this.commands.execute(new LogIn('member', loginRequest.parse(body), context));
     if (outcome.kind === 'verification-required') {
       this.cookies.setVerification(response, outcome.ticket);
-      const text = identityMessages.verifyFirst;
+      const text = outcome.codeSent ? identityMessages.verifyFirst : identityMessages.verifyWithLastCode;
       return { status: text, message: text, verificationRequired: true };
     }
     if (outcome.kind === 'two-factor-required') {
