@@ -156,11 +156,17 @@ describe('verifying after such a signup', () => {
   });
 
   it('answers a resend the same, a second one within the minute too', async () => {
+    // The wait is counted down in real time, so the second answer, a moment later, may say a second less.
+    const waitOf = (answer: ReturnType<typeof shape>) =>
+      Number(/in (\d+) seconds/.exec(String((answer.body as { message?: unknown }).message))?.[1] ?? 0);
+    const withoutWait = (answer: ReturnType<typeof shape>) =>
+      JSON.parse(JSON.stringify(answer).replace(/in \d+ seconds/g, 'in N seconds')) as unknown;
     for (let n = 1; n <= 2; n++) {
       const { created: forNew, taken: forTaken } = await bothAnswer((browser) =>
         browser.post('/api/user/verify/resend'),
       );
-      expect(forTaken).toEqual(forNew);
+      expect(withoutWait(forTaken)).toEqual(withoutWait(forNew));
+      expect(Math.abs(waitOf(forTaken) - waitOf(forNew))).toBeLessThanOrEqual(1);
       expect(forTaken.status).toBe(n === 1 ? 200 : 429);
     }
   });
