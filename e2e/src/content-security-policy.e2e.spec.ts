@@ -16,7 +16,7 @@ import { startPlatform, type RunningPlatform } from './platform.js';
 
 const MAP_ORIGIN = 'https://www.openstreetmap.org';
 
-// A small, well-formed PDF of one empty page.
+// A small PDF of one empty page (its trailer points at no cross-reference table: viewers rebuild one).
 const PDF_PROOF = Buffer.from(
   [
     '%PDF-1.4',
@@ -24,6 +24,8 @@ const PDF_PROOF = Buffer.from(
     '2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj',
     '3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >> endobj',
     'trailer << /Root 1 0 R >>',
+    'startxref',
+    '0',
     '%%EOF',
     '',
   ].join('\n'),

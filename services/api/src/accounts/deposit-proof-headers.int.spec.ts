@@ -12,7 +12,7 @@ import {
 
 // A PDF whose script would run in the site's origin if the browser showed it as a page of the site.
 const PDF = Buffer.from(
-  '%PDF-1.7\n1 0 obj << /Type /Catalog /OpenAction << /S /JavaScript /JS (app.alert(1)) >> >> endobj\n%%EOF\n',
+  '%PDF-1.7\n1 0 obj << /Type /Catalog /OpenAction << /S /JavaScript /JS (app.alert(1)) >> >> endobj\nstartxref\n0\n%%EOF\n',
 );
 
 let testApp: AccountsTestApp;

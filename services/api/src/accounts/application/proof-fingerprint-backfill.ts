@@ -11,7 +11,7 @@ const BATCH = 100;
  * Proofs stored before they were fingerprinted (migration 0024) have no SHA-256, so the Transactions screen
  * compared them with nothing. At start each is read back from object storage and fingerprinted, in batches, in
  * the background: the api serves meanwhile. Only a row still without a fingerprint is written, so several api
- * instances may run it at once; a proof missing from storage stays without one and the run goes on.
+ * instances may run it at once; a proof that cannot be read stays without one and the run goes on.
  */
 @Injectable()
 export class ProofFingerprintBackfill {
@@ -25,7 +25,7 @@ export class ProofFingerprintBackfill {
     this.db = accountsDatabase(database);
   }
 
-  /** Runs in the background: storage or the database away leaves the rest for the next start. */
+  /** Runs in the background: the database away leaves the rest for the next start. */
   start(): void {
     this.run().catch((error: unknown) =>
       this.logger.warn(
@@ -37,6 +37,7 @@ export class ProofFingerprintBackfill {
   /** How many proofs it fingerprinted. */
   async run(): Promise<number> {
     let fingerprinted = 0;
+    let unread = 0;
     let after: string | null = null;
     for (;;) {
       const batch = await this.db
@@ -49,7 +50,10 @@ export class ProofFingerprintBackfill {
         .execute();
       for (const { deposit_id: depositId, object_key: key } of batch) {
         const sha256 = await this.fingerprint(key);
-        if (sha256 === null) continue;
+        if (sha256 === null) {
+          unread += 1;
+          continue;
+        }
         const { numUpdatedRows } = await this.db
           .updateTable('deposit_proofs')
           .set({ sha256 })
@@ -63,16 +67,22 @@ export class ProofFingerprintBackfill {
     }
     if (fingerprinted > 0)
       this.logger.log(`fingerprinted ${fingerprinted} proofs of payment stored before 0024`);
+    if (unread > 0) this.logger.warn(`could not read ${unread} proofs of payment to fingerprint them`);
     return fingerprinted;
   }
 
+  /**
+   * The proof's SHA-256; null when it cannot be read: missing from storage, or refused (some stores answer a
+   * missing key with AccessDenied), so that one proof never holds back the ones after it.
+   */
   private async fingerprint(key: string): Promise<Buffer | null> {
     try {
       const hash = createHash('sha256');
       for await (const chunk of await this.proofs.open(key)) hash.update(chunk as Buffer);
       return hash.digest();
     } catch (error) {
-      if (!(error instanceof ProofMissingError)) throw error;
+      if (!(error instanceof ProofMissingError))
+        this.logger.warn(`could not read the proof ${key}: ${String(error)}`);
       return null;
     }
   }

@@ -1,5 +1,3 @@
-import { imageSize } from 'image-size';
-
 export type ProofContentType = 'image/png' | 'image/jpeg' | 'image/webp' | 'application/pdf';
 
 /** What a proof of payment is, by its content; or why it is refused. */
@@ -17,14 +15,22 @@ export const MAX_PROOF_PIXELS = 100_000_000;
 const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 const JPEG = [0xff, 0xd8, 0xff];
 const PDF = [0x25, 0x50, 0x44, 0x46, 0x2d]; // %PDF-
-const PDF_END = '%%EOF';
-/** A PDF ends with %%EOF, which writers may follow with a little whitespace. */
-const PDF_END_WITHIN = 1024;
+/** A PDF ends with its trailer: `startxref`, the cross-reference's offset, `%%EOF`, and maybe a line break. */
+const PDF_TRAILER = /startxref\s+\d+\s+%%EOF\s*$/;
+const PDF_TRAILER_WITHIN = 1024;
 
 function startsWith(buffer: Uint8Array, bytes: readonly number[], offset = 0): boolean {
   return (
     buffer.length >= offset + bytes.length && bytes.every((byte, index) => buffer[offset + index] === byte)
   );
+}
+
+function uint32(bytes: Uint8Array, at: number): number {
+  return ((bytes[at]! << 24) >>> 0) + ((bytes[at + 1]! << 16) | (bytes[at + 2]! << 8) | bytes[at + 3]!);
+}
+
+function latin1(bytes: Uint8Array, from: number, to: number): string {
+  return String.fromCharCode(...bytes.subarray(from, to));
 }
 
 function ascii(text: string): number[] {
@@ -41,34 +47,112 @@ export function detectProofType(buffer: Uint8Array): ProofContentType | null {
 }
 
 function pdfIsWhole(buffer: Uint8Array): boolean {
-  const tail = Buffer.from(buffer.subarray(Math.max(0, buffer.length - PDF_END_WITHIN))).toString('latin1');
-  return tail.includes(PDF_END);
+  const tail = Buffer.from(buffer.subarray(Math.max(0, buffer.length - PDF_TRAILER_WITHIN))).toString(
+    'latin1',
+  );
+  return PDF_TRAILER.test(tail);
 }
 
-/** How image-size names each image type. */
-const IMAGE_SIZE_TYPES: Partial<Record<ProofContentType, string>> = {
-  'image/png': 'png',
-  'image/jpeg': 'jpg',
-  'image/webp': 'webp',
-};
+interface PixelSize {
+  width: number;
+  height: number;
+}
 
-/** The image's size as its header gives it; null when the header cannot be read as the type its first bytes say. */
-function pixelSize(
-  buffer: Uint8Array,
-  contentType: ProofContentType,
-): { width: number; height: number } | null {
-  try {
-    const { width, height, type } = imageSize(buffer);
-    return type === IMAGE_SIZE_TYPES[contentType] && width > 0 && height > 0 ? { width, height } : null;
-  } catch {
-    return null;
-  }
+/** A JPEG's frame headers (SOF0-SOF15 but DHT, JPG and DAC, which share their range): each gives the size. */
+function isFrameHeader(marker: number): boolean {
+  return marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc;
 }
 
 /**
- * A proof is taken when its first bytes say PNG, JPEG, WebP or PDF and the rest agrees: an image whose header
- * gives its size, within what a browser shows at ease, or a PDF that ends as a PDF does. The first bytes alone
- * are easy to put in front of anything.
+ * What a JPEG written by any camera, phone or editor stays within before its frame header: a few segments (APPn,
+ * tables; an ICC profile may take a few dozen) and a fill byte or two before a marker.
+ */
+const JPEG_MAX_SEGMENTS = 1_000;
+const JPEG_MAX_FILL_BYTES = 64;
+
+/**
+ * A JPEG's size from its frame header, found by walking its segments from the start: each a marker (0xFF, maybe
+ * after a few more 0xFF fill bytes, as a decoder takes them) and a length to skip. Anything else where a marker
+ * belongs, a marker that belongs only inside the image's data (RSTn, the scan's start) or an end before the frame
+ * is no JPEG; so is one past the bounds above, which keep a crafted file's walk short.
+ */
+function jpegSize(bytes: Uint8Array): PixelSize | null {
+  let at = 2;
+  for (let segments = 0; segments < JPEG_MAX_SEGMENTS; segments += 1) {
+    if (bytes[at] !== 0xff) return null;
+    const marker = at;
+    while (bytes[at] === 0xff && at - marker <= JPEG_MAX_FILL_BYTES) at += 1;
+    const code = bytes[at];
+    if (code === undefined || code === 0xff) return null;
+    at += 1;
+    // SOI, EOI, a stuffed zero, TEM, RST0-7 or SOS (the image's data) before the frame header: no JPEG.
+    if (code === 0xd8 || code === 0xd9 || code === 0x00 || code === 0x01 || (code >= 0xd0 && code <= 0xd7)) {
+      return null;
+    }
+    if (code === 0xda || at + 2 > bytes.length) return null;
+    const length = (bytes[at]! << 8) | bytes[at + 1]!;
+    if (length < 2) return null;
+    if (isFrameHeader(code)) {
+      if (length < 8 || at + 7 > bytes.length) return null;
+      return {
+        height: (bytes[at + 3]! << 8) | bytes[at + 4]!,
+        width: (bytes[at + 5]! << 8) | bytes[at + 6]!,
+      };
+    }
+    at += length;
+  }
+  return null;
+}
+
+/** A PNG's size from its first chunk, which must be its header (IHDR, 13 bytes): width and height, 32 bits each. */
+function pngSize(bytes: Uint8Array): PixelSize | null {
+  if (bytes.length < 33 || uint32(bytes, 8) !== 13 || latin1(bytes, 12, 16) !== 'IHDR') return null;
+  return { width: uint32(bytes, 16), height: uint32(bytes, 20) };
+}
+
+/**
+ * A WebP's size from its first chunk: a lossy frame (VP8, a key frame's start code and two 14-bit sizes), a lossless
+ * one (VP8L, its signature and two 14-bit sizes less one) or the extended header (VP8X, two 24-bit sizes less one).
+ */
+function webpSize(bytes: Uint8Array): PixelSize | null {
+  const chunk = latin1(bytes, 12, 16);
+  const byte = (index: number) => bytes[index]!;
+  if (chunk === 'VP8 ' && bytes.length >= 30) {
+    const keyFrame = (byte(20) & 1) === 0 && byte(23) === 0x9d && byte(24) === 0x01 && byte(25) === 0x2a;
+    if (!keyFrame) return null;
+    return { width: (byte(26) | (byte(27) << 8)) & 0x3fff, height: (byte(28) | (byte(29) << 8)) & 0x3fff };
+  }
+  if (chunk === 'VP8L' && bytes.length >= 25 && byte(20) === 0x2f) {
+    return {
+      width: 1 + (byte(21) | ((byte(22) & 0x3f) << 8)),
+      height: 1 + ((byte(22) >> 6) | (byte(23) << 2) | ((byte(24) & 0x0f) << 10)),
+    };
+  }
+  if (chunk === 'VP8X' && bytes.length >= 30) {
+    return {
+      width: 1 + (byte(24) | (byte(25) << 8) | (byte(26) << 16)),
+      height: 1 + (byte(27) | (byte(28) << 8) | (byte(29) << 16)),
+    };
+  }
+  return null;
+}
+
+function pixelSize(buffer: Uint8Array, contentType: ProofContentType): PixelSize | null {
+  const size =
+    contentType === 'image/png'
+      ? pngSize(buffer)
+      : contentType === 'image/jpeg'
+        ? jpegSize(buffer)
+        : webpSize(buffer);
+  return size && size.width > 0 && size.height > 0 ? size : null;
+}
+
+/**
+ * A proof is taken when its first bytes say PNG, JPEG, WebP or PDF and its structure agrees: an image whose header
+ * gives its size, within what a browser shows at ease, or a PDF that ends with a PDF's trailer. The first bytes
+ * alone are easy to put in front of anything. What comes after the header is not decoded: a file that starts as
+ * an image and goes on with anything else is taken, and served as it is served to everyone, an attachment in a
+ * sandbox, never sniffed.
  */
 export function inspectProof(buffer: Uint8Array): ProofInspection {
   const contentType = detectProofType(buffer);

@@ -90,13 +90,14 @@ describe('one proof file sent with several deposits', () => {
     expect(counts[after.depositId]).toBe(1);
   });
 
-  it('fingerprints at start the proofs stored before, which are then compared too; one missing from storage stays without', async () => {
+  it('fingerprints at start the proofs stored before, which are then compared too; one that cannot be read (missing, or refused) stays without and holds back none after it', async () => {
     const [alice, bob, carol] = members as [(typeof members)[0], (typeof members)[0], (typeof members)[0]];
     const receipt = Buffer.concat([PNG, Buffer.from('a receipt sent before fingerprints')]);
     const old = [
       await deposit(alice.browser, receipt, 'receipt.png'),
       await deposit(bob.browser, receipt, 'receipt.png'),
       await deposit(carol.browser, receipt, 'lost.png'),
+      await deposit(carol.browser, receipt, 'refused.png'),
     ];
     const ids = old.map((made) => made.depositId);
     const [lost] = await testApp.accounts
@@ -115,17 +116,25 @@ describe('one proof file sent with several deposits', () => {
       .where('deposit_id', 'in', ids)
       .execute();
     await testApp.app.get(ProofStorage).discard(lost!.object_key);
-    const latest = old
-      .map((made) => made.position)
-      .sort()
-      .at(-1)!;
-    expect(await sameProofById(latest)).toMatchObject({ [ids[0]!]: null, [ids[1]!]: null, [ids[2]!]: null });
+    // A key the store refuses to look up (longer than its 1,024 bytes), which is not "no such key".
+    await testApp.accounts
+      .updateTable('deposit_proofs')
+      .set({ object_key: `proofs/${'x'.repeat(1100)}` })
+      .where('deposit_id', '=', ids[3]!)
+      .execute();
+    const latest = old[3]!.position;
+    expect(await sameProofById(latest)).toMatchObject({
+      [ids[0]!]: null,
+      [ids[1]!]: null,
+      [ids[2]!]: null,
+      [ids[3]!]: null,
+    });
 
     const backfill = testApp.app.get(ProofFingerprintBackfill);
     expect(await backfill.run()).toBe(unfingerprinted.length + 2);
 
     const counts = await sameProofById(latest);
-    expect(counts).toMatchObject({ [ids[0]!]: 1, [ids[1]!]: 1, [ids[2]!]: null });
+    expect(counts).toMatchObject({ [ids[0]!]: 1, [ids[1]!]: 1, [ids[2]!]: null, [ids[3]!]: null });
     const again = await deposit(alice.browser, receipt, 'receipt-again.png');
     expect((await sameProofById(again.position))[again.depositId]).toBe(2);
     expect(await backfill.run()).toBe(0);
