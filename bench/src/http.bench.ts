@@ -14,7 +14,7 @@ import { CpuMeter, MONITOR_APPLICATION } from './http/cpu.js';
 import { databaseCounters, perRequest } from './http/database-activity.js';
 import { runLoad, type LoadWindow } from './http/load.js';
 import { createMembers, MEMBER_FUNDS, PAYOUT_ADDRESS, type Member } from './http/members.js';
-import { startPlatform, REPO_ROOT, type Platform } from './http/platform.js';
+import { openPosition, startPlatform, REPO_ROOT, type Platform } from './http/platform.js';
 import { freePort } from '@ledgerstone/process-kit/testing';
 import { answers, startProcess, type BenchProcess } from './http/processes.js';
 import { LagTracker } from './http/projection-lag.js';
@@ -128,7 +128,8 @@ function requestsOf(name: FigureName, { platform, members, lag }: Targets): auto
             body: WITHDRAWAL_FORM,
           }),
           onResponse: (status, body) => {
-            if (status === 201) lag.accepted((JSON.parse(body) as { position: string }).position);
+            if (status === 201)
+              lag.accepted(openPosition((JSON.parse(body) as { position: string }).position));
           },
         },
       ];

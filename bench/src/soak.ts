@@ -9,7 +9,7 @@ import { dropDatabase, withDatabase } from '@ledgerstone/eventstore';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { adminSignedIn, createMembers, type Site } from './http/members.js';
-import { REPO_ROOT } from './http/platform.js';
+import { openPosition, REPO_ROOT } from './http/platform.js';
 import { checkBalances, checkCommands, checkMail, storedCounts, type Check } from './soak/checks.js';
 import { parseSoakArgs, type SoakConfig } from './soak/config.js';
 import { LagWatch } from './soak/lag.js';
@@ -334,7 +334,9 @@ async function soak(config: SoakConfig): Promise<boolean> {
     const startedAt = performance.now();
     const now = () => performance.now() - startedAt;
     const lag = new LagWatch(monitor, startedAt);
-    const load = new SoakLoad(platform.url, startedAt, catalog, (position, at) => lag.accepted(position, at));
+    const load = new SoakLoad(platform.url, startedAt, catalog, (position, at) =>
+      lag.accepted(openPosition(position), at),
+    );
     lag.start();
     const workers = [
       ...members.map((member, index) => load.member(member, seededRandom(config.seed + index + 1))),

@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createDatabase, ensureDatabase, migrateToLatest } from '@ledgerstone/eventstore';
-import { SERVICE_NODE_FLAGS } from '@ledgerstone/process-kit';
+import { positionSeal, SERVICE_NODE_FLAGS } from '@ledgerstone/process-kit';
 import { freePort } from '@ledgerstone/process-kit/testing';
 import { answers, startProcess, type BenchProcess } from './processes.js';
 
@@ -31,6 +31,17 @@ export async function migratedDatabase(databaseUrl: string): Promise<void> {
   }
 }
 
+/** The platform's cookie secret in a benchmark, so that the load can open the positions the api seals. */
+export const BENCH_COOKIE_SECRET = 'ledgerstone-benchmark-cookie-secret-not-for-production';
+const seal = positionSeal(BENCH_COOKIE_SECRET);
+
+/** The plain "<transactionId>:<globalPosition>" of a position the benchmarked api answered with. */
+export function openPosition(token: string): string {
+  const position = seal.open(token);
+  if (position === null) throw new Error(`not a position the api gave: "${token}"`);
+  return position;
+}
+
 /**
  * The environment of the api, projector and mailer: local mode on a database and Redis prefix of their own,
  * the first admin known, and the waits and sign-up and login limits lifted so members can be set up quickly.
@@ -49,6 +60,7 @@ export function platformEnvironment(options: {
     NO_COLOR: '1',
     AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
     APP_MODE: 'local',
+    COOKIE_SECRET: BENCH_COOKIE_SECRET,
     PUBLIC_URL: options.publicUrl,
     DATABASE_URL: options.databaseUrl,
     REDIS_URL: options.redisUrl,

@@ -7,6 +7,7 @@ import {
   type Balances,
 } from '@ledgerstone/ledger';
 import pg from 'pg';
+import { openPosition } from '../http/platform.js';
 import { COMMAND_EVENTS, type CommandKind, type CommandRecord } from './load.js';
 
 /** One promise the platform keeps, checked: what was expected, what was seen, and the evidence if broken. */
@@ -66,7 +67,7 @@ export async function checkCommands(
   for (const command of commands.filter((entry) => entry.outcome === 'ok')) {
     const expected = COMMAND_EVENTS[command.kind];
     const stream = `account-${command.userId}`;
-    const answered = command.position?.split(':')[1];
+    const answered = command.position && openPosition(command.position).split(':')[1];
     const what = `${command.kind} ${command.entityId ?? ''} of ${stream} (answered ${command.position ?? 'without a position'})`;
     if (!answered) {
       problems.push(what);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { accountMessages } from './account-messages.js';
 import { emailSchema } from './identity.js';
+import { sealedPosition } from './read-models.js';
 import { requiredMessage, text } from './text.js';
 import { stepUpFactor } from './two-factor.js';
 import { WALLET_ADDRESS_REQUIRED } from './wallet-address.js';
@@ -153,12 +154,7 @@ export const updateUserRequest = z.object({
 export type UpdateUserRequest = z.infer<typeof updateUserRequest>;
 
 /** The log position of the command's events: `?after=` on the next query waits for the projections to pass it. */
-const positionSchema = z
-  .string()
-  .regex(/^\d+:\d+$/)
-  .describe('<transactionId>:<globalPosition>');
-
-export const commandResponse = z.object({ message: z.string(), position: positionSchema });
+export const commandResponse = z.object({ message: z.string(), position: sealedPosition });
 export type CommandResponse = z.infer<typeof commandResponse>;
 
 export const depositResponse = commandResponse.extend({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { accountMessages } from './account-messages.js';
+import { sealedPosition } from './read-models.js';
 import { requiredMessage, text } from './text.js';
 import {
   validateWalletAddress,
@@ -142,8 +143,10 @@ export const updatePaymentMethodRequest = z
 export type UpdatePaymentMethodRequest = z.infer<typeof updatePaymentMethodRequest>;
 
 const money = z.string().describe('Decimal dollars, "1000.00"');
-/** "<transactionId>:<globalPosition>" of the change's event; pass it as `?after=` to read your own write. */
-const position = z.string().describe('Log position of the recorded change; absent when nothing changed');
+/** The change's event's log position, sealed; pass it as `?after=` to read your own write. */
+const position = sealedPosition.describe(
+  'Log position of the recorded change, sealed; absent when nothing changed',
+);
 
 export const planResponse = z.object({
   id: z.uuid(),

@@ -1,12 +1,9 @@
 import { z } from 'zod';
+import { sealedPosition } from './read-models.js';
 
 const money = z.string().regex(/^-?\d+\.\d{2}$/);
 const timestamp = z.string().describe('ISO 8601, UTC');
 const hash = z.string().regex(/^[0-9a-f]{64}$/);
-const positionSchema = z
-  .string()
-  .regex(/^\d+:\d+$/)
-  .describe('<transactionId>:<globalPosition>');
 
 export const PERIOD_FORMAT_MESSAGE = 'Enter a day as YYYY-MM-DD or a month as YYYY-MM';
 
@@ -70,7 +67,7 @@ export type ClosedPeriodList = z.infer<typeof closedPeriodList>;
 export const closePeriodResponse = z.object({
   message: z.string(),
   period: closedPeriod,
-  position: positionSchema
+  position: sealedPosition
     .nullable()
     .describe('Null when the period was already closed by this very request'),
 });

@@ -18,10 +18,21 @@ export const readModels = {
 } as const;
 export type ReadModelName = (typeof readModels)[keyof typeof readModels];
 
-/** A command's log position as the api returns it: "<transactionId>:<globalPosition>". */
+/**
+ * `?after=`: the `position` a command answered with. It travels sealed (an opaque token); the api opens it before
+ * its handlers parse the query, so what this checks is the log position inside, "<transactionId>:<globalPosition>".
+ * A token the api did not give reaches the handlers empty and is refused with this message.
+ */
 export const logPositionParameter = z
   .string()
-  .regex(/^\d{1,20}:\d{1,20}$/, 'must be <transactionId>:<globalPosition>');
+  .refine((value) => /^\d{1,20}:\d{1,20}$/.test(value), 'must be the position a command answered with')
+  .describe('The `position` a command answered with');
+
+/** A log position as the api answers with it: sealed, so it tells nothing of other accounts' activity. */
+export const sealedPosition = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{92}$/)
+  .describe('Opaque: pass it as `?after=` to read your own write');
 
 const money = z.string().regex(/^-?\d+\.\d{2}$/);
 const timestamp = z.string();

@@ -1,5 +1,6 @@
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import { positionSeal } from '@ledgerstone/process-kit';
 import cookieParser from 'cookie-parser';
 import type { DestinationStream } from 'pino';
 import { ApiRoutes } from './api-docs/index.js';
@@ -11,6 +12,7 @@ import { CanonicalPathIds } from './shared/http/canonical-ids.js';
 import { refuseProtoKeys } from './shared/http/json-body.js';
 import { answerMalformedRequests } from './shared/http/malformed-requests.js';
 import { keptByNoCache, securityHeaders, siteDirectives } from './shared/http/security-headers.js';
+import { openPositionsInQueries, SealedPositions } from './shared/http/sealed-positions.js';
 import { serveSpa } from './shared/http/spa.js';
 import { ApiMetrics } from './shared/observability/api-metrics.js';
 import { httpMetrics } from './shared/observability/http-metrics.js';
@@ -50,6 +52,9 @@ export async function createApp(
   app.setGlobalPrefix(API_PREFIX);
   app.useGlobalFilters(new ApiExceptionFilter());
   app.useGlobalPipes(new CanonicalPathIds());
+  const seal = positionSeal(config.cookieSecret);
+  openPositionsInQueries(app, seal);
+  app.useGlobalInterceptors(new SealedPositions(seal));
   // An express router, not a Nest route: the board checks the admin session itself before it answers.
   app.use(QUEUES_BOARD_PATH, app.get(QueuesBoard).handle);
   // No Nest metadata describes it, so its descriptor is registered here, beside the mount.

@@ -72,7 +72,7 @@ beforeAll(async () => {
   pendingWithdrawalId = withdrawal.withdrawalId;
   const projector = await startProjectorFor(testApp);
   try {
-    const [transactionId, globalPosition] = withdrawal.position.split(':');
+    const [transactionId, globalPosition] = testApp.openPosition(withdrawal.position).split(':');
     const reached = await waitForCheckpoints(testApp.db, {
       names: [readModels.memberBalances],
       position: { transactionId: BigInt(transactionId!), globalPosition: BigInt(globalPosition!) },

@@ -10,6 +10,7 @@ import {
   stateRow,
   type AccountsTestApp,
 } from '../testing/accounts-test-app.js';
+import { SEALED_POSITION } from '../testing/identity-test-app.js';
 
 let testApp: AccountsTestApp;
 let memberA: { browser: TestAgent; userId: string };
@@ -64,7 +65,7 @@ describe('POST /api/deposit', () => {
       message: accountMessages.depositSubmitted,
       depositId: expect.any(String),
       status: 'pending',
-      position: expect.stringMatching(/^\d+:\d+$/),
+      position: expect.stringMatching(SEALED_POSITION),
     });
     const { depositId } = response.body;
     const events = await testApp.accountEvents(memberA.userId);
@@ -291,7 +292,7 @@ describe('confirming and rejecting deposits', () => {
 
     expect(first.body).toEqual({
       message: 'Deposit confirmed',
-      position: expect.stringMatching(/^\d+:\d+$/),
+      position: expect.stringMatching(SEALED_POSITION),
     });
     expect(second.body).toEqual({ message: 'Deposit already confirmed', position: first.body.position });
     const events = await testApp.accountEvents(member.userId);

@@ -13,6 +13,7 @@ import {
   type AccountsTestApp,
 } from '../testing/accounts-test-app.js';
 import { memberDetail, requestDeposit, savePayoutAddresses } from '../testing/account-steps.js';
+import { SEALED_POSITION } from '../testing/identity-test-app.js';
 
 let testApp: AccountsTestApp;
 let admin: { browser: TestAgent; userId: string };
@@ -69,7 +70,7 @@ describe('POST /api/withdraw', () => {
       message: 'Withdrawal successful!',
       withdrawalId: expect.any(String),
       status: 'pending',
-      position: expect.stringMatching(/^\d+:\d+$/),
+      position: expect.stringMatching(SEALED_POSITION),
     });
     expect(await stateRow(testApp.accounts, member.userId)).toMatchObject({
       available: 74_950n,

@@ -112,7 +112,8 @@ describe('the OpenAPI document at /api/docs/openapi.json', () => {
       // A query string's digits, as sent: a sign, an exponent or hex, which Number() would take, are refused.
       page: { required: false, schema: { type: 'string', pattern: '^[0-9]{1,9}$', default: '1' } },
       pageSize: { required: false, schema: { type: 'string', pattern: '^[0-9]{1,9}$', default: '20' } },
-      after: { required: false, schema: { type: 'string', pattern: '^\\d{1,20}:\\d{1,20}$' } },
+      // The position a command answered with, sealed: opaque to the caller.
+      after: { required: false, schema: { type: 'string', pattern: '^[A-Za-z0-9_-]{92}$' } },
     });
     expect(Object.keys(query('/api/admin/users')).sort()).toEqual(['after', 'page', 'pageSize', 'search']);
     expect(Object.keys(query('/api/transactions/deposit'))).toEqual(['after']);

@@ -1,5 +1,11 @@
 import { Controller, Get, Param, Query, Res } from '@nestjs/common';
-import { periodSchema, trialBalance, trialBalanceQuery, type TrialBalance } from '@ledgerstone/contracts';
+import {
+  periodSchema,
+  sealedPosition,
+  trialBalance,
+  trialBalanceQuery,
+  type TrialBalance,
+} from '@ledgerstone/contracts';
 import { z } from 'zod';
 import type { Response } from 'express';
 import { StaffRead } from '../shared/auth/access.decorators.js';
@@ -9,6 +15,9 @@ import { TrialBalances } from './trial-balance.js';
 
 const TRIAL_BALANCE =
   'the double-entry journal summed per account over every event recorded up to ?as_of= (ISO date-time with offset; now when absent) inclusive: custody per payment method, member liabilities per bucket, adjustments and profit expense, with debit and credit totals. When debits and credits differ the answer says by how much and names the first entry that does not balance. Answered once the journal holds every event recorded up to then (a moment still to come counts as now; 503 if it is still catching up after 5 s). Takes ?after=<position> from a command to wait (up to 2 s) until the answer reflects it';
+
+/** `?after=` as callers send it, sealed; the handler reads it opened (shared/http/sealed-positions). */
+const DOCUMENTED_QUERY = trialBalanceQuery.extend({ after: sealedPosition.optional() });
 
 /** The platform's books, for admins and auditors. */
 @StaffRead()
@@ -20,7 +29,7 @@ export class TrialBalanceController {
   @ApiRoute({
     summary: `The trial balance: ${TRIAL_BALANCE}`,
     tag: 'Admin',
-    query: trialBalanceQuery,
+    query: DOCUMENTED_QUERY,
     response: trialBalance,
   })
   async trialBalance(@Query() query: Record<string, unknown>): Promise<TrialBalance> {
@@ -31,7 +40,7 @@ export class TrialBalanceController {
   @ApiRoute({
     summary: `The trial balance as a CSV download (UTF-8 with a byte order mark, CRLF): ${TRIAL_BALANCE}. Columns account, name, kind, debit, credit, balance; one row per account, then a row whose account is "Total" with the debit and credit totals and their difference as balance. File name ledgerstone-trial-balance-YYYY-MM-DD.csv (the as_of day, UTC)`,
     tag: 'Admin',
-    query: trialBalanceQuery,
+    query: DOCUMENTED_QUERY,
     response: 'file',
   })
   async trialBalanceCsv(

@@ -15,6 +15,7 @@ import { loadConfig } from '../shared/config/config.js';
 import {
   activeMember,
   PUBLIC_URL,
+  SEALED_POSITION,
   signedIn,
   staffSignedIn,
   startIdentityTestApp,
@@ -28,7 +29,6 @@ let admin: { browser: TestAgent; userId: string };
 let auditor: TestAgent;
 let member: TestAgent;
 
-const POSITION = /^\d+:\d+$/;
 let planNames = 0;
 
 /** A crypto plan request with a name no other test uses. */
@@ -169,7 +169,7 @@ describe('plans', () => {
       minAmount: '500.00',
       maxAmount: '2500.50',
       active: true,
-      position: expect.stringMatching(POSITION),
+      position: expect.stringMatching(SEALED_POSITION),
     });
     const event = (await catalogEvents()).at(-1);
     expect(event?.type).toBe('PlanCreated');
@@ -185,7 +185,7 @@ describe('plans', () => {
       active: true,
     });
     expect(event?.metadata).toMatchObject({ actorId: admin.userId, actorRole: 'admin' });
-    expect(`${event?.transactionId}:${event?.globalPosition}`).toBe(plan.position);
+    expect(`${event?.transactionId}:${event?.globalPosition}`).toBe(testApp.openPosition(plan.position));
   });
 
   it('makes a new version when the terms change, and keeps the old one for running investments', async () => {
@@ -203,7 +203,7 @@ describe('plans', () => {
       maxAmount: '3000.00',
       minAmount: '500.00',
     });
-    expect(changed.body.position).toMatch(POSITION);
+    expect(changed.body.position).toMatch(SEALED_POSITION);
     expect((await catalogEvents()).at(-1)).toMatchObject({
       type: 'PlanChanged',
       data: { planId: plan.id, version: 2, percentage: '30.5', maxAmount: '300000' },
@@ -264,7 +264,7 @@ describe('plans', () => {
     expect(deactivated.body).toMatchObject({
       id: plan.id,
       active: false,
-      position: expect.stringMatching(POSITION),
+      position: expect.stringMatching(SEALED_POSITION),
     });
     expect((await catalogEvents()).at(-1)).toMatchObject({
       type: 'PlanDeactivated',
@@ -373,7 +373,7 @@ describe('payment methods', () => {
     const method = created.body as PaymentMethodResponse & { position: string };
     expect(method).toMatchObject({ name: 'USDC', network: 'ethereum', address: ethereum, active: true });
     expect(method.displayOrder).toBeGreaterThanOrEqual(DEMO_PAYMENT_METHODS.length);
-    expect(method.position).toMatch(POSITION);
+    expect(method.position).toMatch(SEALED_POSITION);
     expect((await catalogEvents()).at(-1)).toMatchObject({
       type: 'PaymentMethodCreated',
       data: { paymentMethodId: method.id, network: 'ethereum', address: ethereum },
@@ -396,7 +396,7 @@ describe('payment methods', () => {
     expect(moved.body).toMatchObject({
       network: 'tron',
       address: tron,
-      position: expect.stringMatching(POSITION),
+      position: expect.stringMatching(SEALED_POSITION),
     });
     expect((await catalogEvents()).at(-1)?.type).toBe('PaymentMethodChanged');
 

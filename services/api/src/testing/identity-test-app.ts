@@ -1,6 +1,7 @@
 import { expect } from '@jest/globals';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { MailJob, MailTemplateName } from '@ledgerstone/contracts';
+import { positionSeal } from '@ledgerstone/process-kit';
 import {
   createTestDatabase,
   EventStore,
@@ -24,6 +25,8 @@ import { API_CONFIG } from '../shared/infrastructure/infrastructure.tokens.js';
 import { FakeClock } from '../shared/testing/fake-clock.js';
 
 export const PUBLIC_URL = 'http://ledgerstone.test';
+/** A log position as the api answers with it: sealed (see positionSeal). */
+export const SEALED_POSITION = /^[A-Za-z0-9_-]{92}$/;
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 export interface IdentityTestApp {
@@ -42,6 +45,10 @@ export interface IdentityTestApp {
   /** The newest mail job of `template` to `to`; fails when there is none. */
   lastMail<T extends MailTemplateName>(template: T, to: string): Promise<Extract<MailJob, { template: T }>>;
   events(userId: string): Promise<RecordedEvent[]>;
+  /** The plain "<transactionId>:<globalPosition>" of a position an answer gave; fails for anything else. */
+  openPosition(token: string): string;
+  /** A plain position as the api would answer with it. */
+  sealPosition(position: string): string;
   close(): Promise<void>;
 }
 
@@ -54,18 +61,17 @@ export async function startIdentityTestApp(
   const redisPrefix = testRedisPrefix(label);
   const clock = new FakeClock();
   const smtpUrl = env.SMTP_URL ?? 'smtp://127.0.0.1:1';
-  const app = await createApp(
-    loadConfig({
-      DATABASE_URL: database.url,
-      REDIS_URL,
-      REDIS_PREFIX: redisPrefix,
-      SMTP_URL: smtpUrl,
-      PUBLIC_URL,
-      LOG_LEVEL: 'fatal',
-      ...env,
-    }),
-    { clock },
-  );
+  const config = loadConfig({
+    DATABASE_URL: database.url,
+    REDIS_URL,
+    REDIS_PREFIX: redisPrefix,
+    SMTP_URL: smtpUrl,
+    PUBLIC_URL,
+    LOG_LEVEL: 'fatal',
+    ...env,
+  });
+  const app = await createApp(config, { clock });
+  const seal = positionSeal(config.cookieSecret);
   const server = app.getHttpServer();
   const queue = app.get<MailQueue>(MAIL_QUEUE);
   const store = app.get(EventStore);
@@ -96,6 +102,12 @@ export async function startIdentityTestApp(
       return found as Extract<MailJob, { template: typeof template }>;
     },
     events: (userId) => store.readStream(`user-${userId}`),
+    sealPosition: (position) => seal.seal(position),
+    openPosition(token) {
+      const position = seal.open(token);
+      if (position === null) throw new Error(`not a position the api gave: ${token}`);
+      return position;
+    },
     async close() {
       await app.close();
       await dropRedisKeys(redisPrefix);

@@ -1,4 +1,4 @@
-import { logPositionParameter } from '@ledgerstone/contracts';
+import { sealedPosition } from '@ledgerstone/contracts';
 import { z } from 'zod';
 
 /** How the summary of a route that waits for `?after=` ends. */
@@ -7,7 +7,7 @@ export const AFTER =
 
 /** `?after=` as the document lists it; the query functions parse it themselves (shared/database/read-your-writes). */
 export const afterQuery = z.object({
-  after: logPositionParameter
+  after: sealedPosition
     .optional()
     .describe('The `position` of a command: the answer waits (up to 2 s) until it reflects it'),
 });

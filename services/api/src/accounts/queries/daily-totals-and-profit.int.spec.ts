@@ -90,7 +90,7 @@ beforeAll(async () => {
   await paidWithdrawal(alice, '50.00');
 
   projector = await startProjectorFor(testApp);
-  const [transactionId, globalPosition] = lastPosition.split(':');
+  const [transactionId, globalPosition] = testApp.openPosition(lastPosition).split(':');
   const reached = await waitForCheckpoints(testApp.db, {
     names: Object.values(readModels),
     position: { transactionId: BigInt(transactionId!), globalPosition: BigInt(globalPosition!) },

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { readModels } from '@ledgerstone/contracts';
 import { EventStore, waitForCheckpoints, type LogPosition } from '@ledgerstone/eventstore';
 import { accountStreamId, type AccountEvent } from '@ledgerstone/ledger';
+import { positionSeal } from '@ledgerstone/process-kit';
 import { sql } from 'kysely';
 import type TestAgent from 'supertest/lib/agent.js';
 import {
@@ -36,8 +37,9 @@ const ids = {
   bobDeposit: randomUUID(),
 };
 
+/** As a command's answer gives it: sealed. */
 function position({ transactionId, globalPosition }: LogPosition): string {
-  return `${transactionId}:${globalPosition}`;
+  return testApp.sealPosition(`${transactionId}:${globalPosition}`);
 }
 
 /** Appends account events straight to the member's stream, as the account commands would. */
@@ -323,13 +325,35 @@ describe('member queries', () => {
 
   it('waits at most 2 s for a position never reached, then answers anyway; refuses a malformed one', async () => {
     const started = Date.now();
-    await bob.browser.get('/api/withdraw?after=999999999999:999999999999').expect(200);
+    await bob.browser
+      .get('/api/withdraw')
+      .query({ after: testApp.sealPosition('999999999999:999999999999') })
+      .expect(200);
     const waited = Date.now() - started;
 
     expect(waited).toBeGreaterThanOrEqual(1_900);
     expect(waited).toBeLessThan(4_000);
     const malformed = await bob.browser.get('/api/withdraw?after=latest').expect(400);
-    expect(malformed.body.fieldErrors).toEqual({ after: ['must be <transactionId>:<globalPosition>'] });
+    expect(malformed.body.fieldErrors).toEqual({ after: ['must be the position a command answered with'] });
+  });
+
+  it('takes back only a position the api gave: a plain one, or one sealed with another key, is refused at once', async () => {
+    const elsewhere = positionSeal('another platform with a secret of its own').seal('1:1');
+    const sealed = testApp.sealPosition('1:1');
+    const tampered = `${sealed.slice(0, -1)}${sealed.endsWith('B') ? 'C' : 'B'}`;
+    for (const query of [
+      'after=1:1',
+      `after=${elsewhere}`,
+      `after=${tampered}`,
+      `after=${sealed}&after=${sealed}`,
+      `after=${'%00'.repeat(92)}`,
+    ]) {
+      const started = Date.now();
+      const refused = await bob.browser.get(`/api/withdraw?${query}`).expect(400);
+      expect(Date.now() - started).toBeLessThan(1_000);
+      expect(refused.body.fieldErrors?.after).toHaveLength(1);
+    }
+    await bob.browser.get('/api/withdraw').query({ after: sealed }).expect(200);
   });
 });
 

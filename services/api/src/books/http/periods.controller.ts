@@ -4,6 +4,7 @@ import {
   closedPeriodList,
   closePeriodRequest,
   closePeriodResponse,
+  logPositionParameter,
   proposalResponse,
   type ClosedPeriodList,
   type ClosePeriodResponse,
@@ -49,7 +50,10 @@ export class PeriodsController {
     if (this.fourEyes.requires('ClosePeriod', null)) {
       return this.fourEyes.propose(actor, await this.closing.proposal(period), request);
     }
-    return closePeriodResponse.parse(await this.closing.close(period, actor, request, requestKey));
+    // The position is sealed on its way out (shared/http/sealed-positions), after this check.
+    return closePeriodResponse
+      .extend({ position: logPositionParameter.nullable() })
+      .parse(await this.closing.close(period, actor, request, requestKey));
   }
 
   @StaffRead()

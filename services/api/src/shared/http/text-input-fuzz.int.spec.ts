@@ -11,7 +11,9 @@ import {
   startAccountsTestApp,
   type AccountsTestApp,
 } from '../../testing/accounts-test-app.js';
+import { positionSeal } from '@ledgerstone/process-kit';
 import type { AccessRule } from '../auth/access.decorators.js';
+import { LOCAL_COOKIE_SECRET } from '../config/config.js';
 import type { DescribedRoute } from './api-route.js';
 import { ApiRoutes } from '../../api-docs/index.js';
 
@@ -177,7 +179,8 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
   'POST /api/admin/books/reconciliations/{id}/resolve': { reason: 'Payout booked after the cutoff' },
 };
 
-const AFTER = { after: '0:0' };
+/** A position as the test api (local mode's cookie secret) answers with it. */
+const AFTER = { after: positionSeal(LOCAL_COOKIE_SECRET).seal('0:0') };
 
 /** A query string each route's schema takes as it is. */
 const VALID_QUERIES: Record<string, Record<string, string>> = {
