@@ -10,8 +10,8 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useId, useState } from 'react';
 
 import { useDepositProof } from '../../api/deposit-proof.js';
-import { ClaimedElsewhereWarnings, type Claims } from './claimed-elsewhere.js';
-import { TransactionHash } from './transaction-hash.js';
+import type { Claims } from './claimed-elsewhere.js';
+import { HashAndClaims } from './hash-and-claims.js';
 
 const PROOF_EXTENSIONS: Record<string, string> = {
   'image/png': 'png',
@@ -96,18 +96,11 @@ export function ProofViewerDialog({
   onClose,
 }: ProofViewerDialogProps) {
   const titleId = useId();
-  const hashLabelId = useId();
   return (
     <Dialog open={open} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="md">
       <DialogTitle id={titleId}>Proof of payment</DialogTitle>
       <DialogContent>
-        <Box role="group" aria-labelledby={hashLabelId} sx={{ mb: 2 }}>
-          <Typography id={hashLabelId} variant="subtitle2">
-            Transaction hash
-          </Typography>
-          <TransactionHash hash={transactionHash} />
-          <ClaimedElsewhereWarnings claims={claims} />
-        </Box>
+        <HashAndClaims hash={transactionHash} claims={claims} sx={{ mb: 2 }} />
         {open && (
           <ProofContent depositId={depositId} label={`Proof of payment for the deposit of ${amount}`} />
         )}

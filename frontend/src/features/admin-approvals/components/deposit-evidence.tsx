@@ -1,13 +1,11 @@
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 
 import { useAdminDeposit } from '../../../api/admin-deposit.js';
-import { ClaimedElsewhereWarnings } from '../../../components/deposit-evidence/claimed-elsewhere.js';
+import { HashAndClaims } from '../../../components/deposit-evidence/hash-and-claims.js';
 import { ProofViewerDialog } from '../../../components/deposit-evidence/proof-viewer-dialog.js';
-import { TransactionHash } from '../../../components/deposit-evidence/transaction-hash.js';
 import { serverMessage } from '../../../lib/toasts.js';
 
 /**
@@ -17,7 +15,6 @@ import { serverMessage } from '../../../lib/toasts.js';
 export function DepositEvidence({ depositId, amount }: { depositId: string; amount: string }) {
   const deposit = useAdminDeposit(depositId);
   const [proofOpen, setProofOpen] = useState(false);
-  const labelId = useId();
 
   if (deposit.isError) return <Alert severity="error">{serverMessage(deposit.error)}</Alert>;
   if (deposit.isPending) return <Typography variant="body2">Loading the deposit...</Typography>;
@@ -25,12 +22,7 @@ export function DepositEvidence({ depositId, amount }: { depositId: string; amou
     return <Alert severity="warning">This deposit is not in the list of transactions yet.</Alert>;
 
   return (
-    <Box role="group" aria-labelledby={labelId}>
-      <Typography id={labelId} variant="subtitle2">
-        Transaction hash
-      </Typography>
-      <TransactionHash hash={deposit.data.transaction_hash} />
-      <ClaimedElsewhereWarnings claims={deposit.data} />
+    <HashAndClaims hash={deposit.data.transaction_hash} claims={deposit.data}>
       <Button size="small" variant="outlined" sx={{ mt: 1 }} onClick={() => setProofOpen(true)}>
         View proof
       </Button>
@@ -42,6 +34,6 @@ export function DepositEvidence({ depositId, amount }: { depositId: string; amou
         claims={deposit.data}
         onClose={() => setProofOpen(false)}
       />
-    </Box>
+    </HashAndClaims>
   );
 }
