@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { approvalMessages } from '@ledgerstone/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
 
 import { deferred, stubApi, type StubbedAnswer } from '../../../testing/api-stub.js';
 import { approvalRow, approvalsAnswer, SIGNED_IN_ADMIN } from '../../../testing/approvals.js';
@@ -86,6 +86,13 @@ async function renderApprovals() {
   return rendered;
 }
 
+/** Clicks Approve or Reject on the proposal's row and waits for the decision dialog it opens. */
+async function openDecision(user: UserEvent, action: string, verdict: 'Approve' | 'Reject') {
+  const row = await screen.findByRole('row', { name: new RegExp(action) });
+  await user.click(within(row).getByRole('button', { name: verdict }));
+  return screen.findByRole('dialog', { name: `${verdict}: ${action}` });
+}
+
 const rowOf = (text: string) => screen.getByRole('cell', { name: text }).closest('tr') as HTMLElement;
 
 describe('/admin-dashboard/approvals', () => {
@@ -145,12 +152,7 @@ describe('/admin-dashboard/approvals', () => {
     await renderApprovals();
     const user = userEvent.setup();
 
-    await user.click(
-      within(await screen.findByRole('row', { name: /Balance adjustment/ })).getByRole('button', {
-        name: 'Approve',
-      }),
-    );
-    const dialog = await screen.findByRole('dialog', { name: 'Approve: Balance adjustment' });
+    const dialog = await openDecision(user, 'Balance adjustment', 'Approve');
     expect(cellsOf('What changes')).toEqual([['0.00', '1,500.00']]);
     expect(within(dialog).getByRole('rowheader', { name: 'Available' })).toBeInTheDocument();
     expect(within(dialog).getByText('Goodwill credit for the outage')).toBeInTheDocument();
@@ -186,12 +188,7 @@ describe('/admin-dashboard/approvals', () => {
     await renderApprovals();
     const user = userEvent.setup();
 
-    await user.click(
-      within(await screen.findByRole('row', { name: /Confirm deposit/ })).getByRole('button', {
-        name: 'Approve',
-      }),
-    );
-    const dialog = await screen.findByRole('dialog', { name: 'Approve: Confirm deposit' });
+    const dialog = await openDecision(user, 'Confirm deposit', 'Approve');
     expect(within(dialog).getByText('$25,000.00')).toBeInTheDocument();
     await user.type(within(dialog).getByRole('textbox', { name: /^Reason/ }), 'Wire checked');
     await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
@@ -206,12 +203,7 @@ describe('/admin-dashboard/approvals', () => {
     await renderApprovals();
     const user = userEvent.setup();
 
-    await user.click(
-      within(await screen.findByRole('row', { name: /Confirm deposit/ })).getByRole('button', {
-        name: 'Reject',
-      }),
-    );
-    const dialog = await screen.findByRole('dialog', { name: 'Reject: Confirm deposit' });
+    const dialog = await openDecision(user, 'Confirm deposit', 'Reject');
     expect(cellsOf('What changes')).toEqual([
       ['Pending', 'Confirmed'],
       ['5,000.00', '30,000.00'],
@@ -231,12 +223,7 @@ describe('/admin-dashboard/approvals', () => {
     await renderApprovals();
     const user = userEvent.setup();
 
-    await user.click(
-      within(await screen.findByRole('row', { name: /Confirm deposit/ })).getByRole('button', {
-        name: 'Approve',
-      }),
-    );
-    const dialog = await screen.findByRole('dialog', { name: 'Approve: Confirm deposit' });
+    const dialog = await openDecision(user, 'Confirm deposit', 'Approve');
     const evidence = await within(dialog).findByRole('group', { name: 'Transaction hash' });
     expect(within(evidence).getByText(HASH)).toBeInTheDocument();
     expect(
@@ -259,12 +246,7 @@ describe('/admin-dashboard/approvals', () => {
   it('says nothing of other deposits when none claims the hash or the proof', async () => {
     stub('admin');
     await renderApprovals();
-    await userEvent.setup().click(
-      within(await screen.findByRole('row', { name: /Confirm deposit/ })).getByRole('button', {
-        name: 'Reject',
-      }),
-    );
-    const dialog = await screen.findByRole('dialog', { name: 'Reject: Confirm deposit' });
+    const dialog = await openDecision(userEvent.setup(), 'Confirm deposit', 'Reject');
     expect(await within(dialog).findByText(HASH)).toBeInTheDocument();
     expect(within(dialog).queryByText(/other deposit/)).not.toBeInTheDocument();
     expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
