@@ -1,10 +1,9 @@
 import { parse as parseQueryString } from 'node:querystring';
 import type { CallHandler, ExecutionContext, NestInterceptor } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import { logPositionParameter } from '@ledgerstone/contracts';
 import type { PositionSeal } from '@ledgerstone/process-kit';
 import { map, type Observable } from 'rxjs';
-
-const PLAIN_POSITION = /^\d+:\d+$/;
 
 /** A command's answer leaves with its log position sealed (see positionSeal). */
 export class SealedPositions implements NestInterceptor {
@@ -14,9 +13,8 @@ export class SealedPositions implements NestInterceptor {
     return next.handle().pipe(
       map((body: unknown) => {
         if (typeof body !== 'object' || body === null || !('position' in body)) return body;
-        const { position } = body;
-        if (typeof position !== 'string' || !PLAIN_POSITION.test(position)) return body;
-        return { ...body, position: this.seal.seal(position) };
+        const position = logPositionParameter.safeParse(body.position);
+        return position.success ? { ...body, position: this.seal.seal(position.data) } : body;
       }),
     );
   }
