@@ -1,4 +1,4 @@
-import { NestFactory } from '@nestjs/core';
+import { NestFactory, Reflector } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { positionSeal } from '@ledgerstone/process-kit';
 import cookieParser from 'cookie-parser';
@@ -11,6 +11,7 @@ import { ApiExceptionFilter } from './shared/http/api-exception.filter.js';
 import { CanonicalPathIds } from './shared/http/canonical-ids.js';
 import { refuseProtoKeys } from './shared/http/json-body.js';
 import { answerMalformedRequests } from './shared/http/malformed-requests.js';
+import { KnownQueryParameters } from './shared/http/known-query-parameters.js';
 import { keptByNoCache, securityHeaders, siteDirectives } from './shared/http/security-headers.js';
 import { openPositionsInQueries, SealedPositions } from './shared/http/sealed-positions.js';
 import { serveSpa } from './shared/http/spa.js';
@@ -54,7 +55,7 @@ export async function createApp(
   app.useGlobalPipes(new CanonicalPathIds());
   const seal = positionSeal(config.cookieSecret);
   openPositionsInQueries(app, seal);
-  app.useGlobalInterceptors(new SealedPositions(seal));
+  app.useGlobalInterceptors(new KnownQueryParameters(app.get(Reflector)), new SealedPositions(seal));
   // An express router, not a Nest route: the board checks the admin session itself before it answers.
   app.use(QUEUES_BOARD_PATH, app.get(QueuesBoard).handle);
   // No Nest metadata describes it, so its descriptor is registered here, beside the mount.

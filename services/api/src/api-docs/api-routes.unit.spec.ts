@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { Controller, Get, HttpCode, HttpStatus, Module, Post, type Type } from '@nestjs/common';
+import { Controller, Get, HttpCode, HttpStatus, Module, Post, Query, type Type } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Test } from '@nestjs/testing';
 import { z } from 'zod';
@@ -49,6 +49,38 @@ class UnguardedController {
   @ApiRoute({ summary: 'Open by omission', tag: 'Member', response: 'text' })
   open(): string {
     return '';
+  }
+}
+
+@Public()
+@Controller('searches')
+class QueryReadingController {
+  @Get('named')
+  @ApiRoute({
+    summary: 'Reads ?term=',
+    tag: 'Member',
+    query: z.object({ term: z.string() }),
+    response: 'text',
+  })
+  named(@Query('term') term: string): string {
+    return term;
+  }
+
+  @Get('unnamed')
+  @ApiRoute({
+    summary: 'Reads ?page= unnamed',
+    tag: 'Member',
+    query: z.object({ term: z.string() }),
+    response: 'text',
+  })
+  unnamed(@Query('page') page: string): string {
+    return page;
+  }
+
+  @Get('whole')
+  @ApiRoute({ summary: 'Reads the whole query', tag: 'Member', response: 'text' })
+  whole(@Query() query: Record<string, unknown>): string {
+    return JSON.stringify(query);
   }
 }
 
@@ -157,6 +189,20 @@ describe('the api routes, gathered when the app starts', () => {
     await expect(app.init()).rejects.toThrow(
       'GET /api/open (UnguardedController.open) states no access rule',
     );
+    await app.close();
+  });
+
+  it('stop the app from starting while a handler reads a query parameter its descriptor does not name', async () => {
+    const app = await appWith(QueryReadingController);
+
+    const starting = app.init();
+    await expect(starting).rejects.toThrow(
+      "GET /api/searches/unnamed (QueryReadingController.unnamed) reads ?page= but its descriptor's query does not name it",
+    );
+    await expect(starting).rejects.toThrow(
+      'GET /api/searches/whole (QueryReadingController.whole) reads the query but its descriptor names no parameter',
+    );
+    await expect(starting).rejects.not.toThrow('QueryReadingController.named');
     await app.close();
   });
 });

@@ -248,11 +248,14 @@ describe('GET /api/user/statement', () => {
     });
   });
 
-  it("shows only the caller's own account, whatever the query names", async () => {
-    const response = await other.browser
+  it("shows only the caller's own account: a query naming another's is refused by name", async () => {
+    const refused = await other.browser
       .get('/api/user/statement')
       .query({ user_id: member.userId })
-      .expect(200);
+      .expect(400);
+    expect(refused.body.fieldErrors).toEqual({ user_id: ['Unknown field'] });
+
+    const response = await other.browser.get('/api/user/statement').expect(200);
 
     expect(response.body).toMatchObject({
       user_id: other.userId,

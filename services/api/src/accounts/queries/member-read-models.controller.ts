@@ -32,8 +32,9 @@ export class MemberReadModelsController {
 
   @Get('user')
   @ApiRoute({
-    summary: "The member's profile",
+    summary: `The member's profile.${AFTER}`,
     tag: 'Member',
+    query: afterQuery,
     response: memberProfile,
   })
   async profile(@CurrentActor() actor: Actor, @Query('after') after: unknown): Promise<MemberProfile> {

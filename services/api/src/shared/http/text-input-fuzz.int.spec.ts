@@ -186,6 +186,7 @@ const AFTER = { after: positionSeal(LOCAL_COOKIE_SECRET).seal('0:0') };
 const VALID_QUERIES: Record<string, Record<string, string>> = {
   'GET /api/plans': { kind: 'crypto' },
   'GET /api/admin/plans': { kind: 'real_estate' },
+  'GET /api/user': AFTER,
   'GET /api/transactions/deposit': AFTER,
   'GET /api/withdraw': AFTER,
   'GET /api/user/activity': AFTER,
@@ -193,7 +194,6 @@ const VALID_QUERIES: Record<string, Record<string, string>> = {
   'GET /api/user/investments': AFTER,
   'GET /api/users/affiliates': AFTER,
   'GET /api/admin/users': { search: 'ada', page: '1', pageSize: '20', ...AFTER },
-  'GET /api/admin/users/{id}': AFTER,
   'GET /api/admin/users/{id}/activity': {
     type: 'DepositRequested',
     from: '2026-01-01T00:00:00Z',
@@ -365,6 +365,28 @@ describe.each(
         fieldErrors: [field],
       });
     }
+  });
+});
+
+describe.each(
+  apiRoutes
+    // A page for people (Swagger UI) takes whatever its address carries.
+    .filter((route) => route.method === 'get' && route.response !== 'html')
+    .flatMap((route) =>
+      ['user_id', 'id[]', 'Status', '\u0000']
+        .filter((name) => !(route.query && name in route.query.shape))
+        .map((name) => [routeKey(route), name, route] as const),
+    ),
+)('%s with an unknown ?%s=', (_, name, route) => {
+  it('answers 400 naming it, the parameters it takes all given', async () => {
+    const query = new URLSearchParams({ ...VALID_QUERIES[routeKey(route)], [name]: 'x' });
+
+    const response = await callers[route.access]().get(`${url(route)}?${query.toString()}`);
+
+    expect({ status: response.status, fieldErrors: response.body.fieldErrors }).toEqual({
+      status: 400,
+      fieldErrors: { [name]: ['Unknown field'] },
+    });
   });
 });
 
