@@ -46,6 +46,24 @@ describe('a query parameter the route does not take', () => {
     });
   });
 
+  it('is refused whatever the name an object of JavaScript has: __proto__, constructor', async () => {
+    const { body } = await admin.get('/api/transactions?__proto__=x&constructor=y&type=deposit').expect(400);
+
+    // A literal's `__proto__:` would set its prototype: the expected keys are made as the answer's are.
+    expect(body.fieldErrors).toEqual(
+      Object.fromEntries([
+        ['__proto__', ['Unknown field']],
+        ['constructor', ['Unknown field']],
+      ]),
+    );
+  });
+
+  it('leaves a parameter the route takes, given twice, to its own check', async () => {
+    const { body } = await admin.get('/api/transactions?status=pending&status=paid').expect(400);
+
+    expect(Object.keys(body.fieldErrors)).toEqual(['status']);
+  });
+
   it('leaves the parameters the route takes as they were', async () => {
     const { body } = await admin
       .get('/api/transactions')
