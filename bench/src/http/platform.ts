@@ -77,7 +77,8 @@ export function platformEnvironment(options: {
     ADMIN_PASSWORD: ADMIN.password,
     SEED_DEMO_DATA: 'true',
     WALLET_COOLING_HOURS: '0',
-    SECURITY_HOLD_HOURS: '0',
+    // The hold after a security change stays on (24 hours): every withdrawal reads the member's recent changes,
+    // as in production; the members make none.
     RATE_LIMIT_SIGNUP_PER_IP_HOUR: '1000000',
     RATE_LIMIT_LOGIN_PER_IP_MINUTE: '1000000',
     RATE_LIMIT_VERIFY_PER_IP_HOUR: '1000000',

@@ -5,13 +5,19 @@ import {
   command,
   event,
   requestedAt,
+  userId as fixtureUserId,
   withdrawalPolicy,
 } from '../testing/account-fixtures.js';
 import { specificationFor } from '../testing/decider-specification.js';
 import { accountDecider, withdrawalLimitUse } from './account.decider.js';
 import { evolve, initialState } from './account.js';
 import { IllegalStateError, ValidationError } from './account.errors.js';
-import { securityHoldCause, securityHoldEventTypes } from './security-holds.js';
+import {
+  holdsNotStarted,
+  securityHoldCause,
+  securityHoldCommands,
+  securityHoldEventTypes,
+} from './security-holds.js';
 import type { IdentityEvent } from '../identity/identity.events.js';
 
 const given = specificationFor(accountDecider);
@@ -372,5 +378,40 @@ describe('Security hold causes', () => {
   ] as const)('%j holds withdrawals for %p', (identityEvent, cause) => {
     expect(securityHoldCause(identityEvent as IdentityEvent)).toBe(cause);
     if (cause !== null) expect(securityHoldEventTypes).toContain(identityEvent.type);
+  });
+});
+
+describe('Security hold commands from the identity log', () => {
+  const changes = [
+    { type: 'PasswordChanged', data: { userId: 'u', method: 'change' }, streamPosition: 4 },
+    {
+      type: 'MemberDetailsChanged',
+      data: { userId: 'u', adminId: 'a', fields: ['firstName'] },
+      streamPosition: 5,
+    },
+    {
+      type: 'SecondFactorRemoved',
+      data: { userId: 'u', method: 'totp', passkeyId: null },
+      streamPosition: 7,
+    },
+  ];
+
+  it('starts a hold for each change that calls for one, in the order recorded', () => {
+    expect(securityHoldCommands(fixtureUserId, changes, 24, requestedAt)).toEqual([
+      command.startSecurityHold({ cause: 'password-changed', changePosition: 4 }),
+      command.startSecurityHold({ cause: 'second-factor-removed', changePosition: 7 }),
+    ]);
+  });
+
+  it('leaves out the holds an account started already: the changes up to the last it held for', () => {
+    const holds = securityHoldCommands(fixtureUserId, changes, 24, requestedAt);
+    const heldThroughFour = evolve(initialState(), event.securityHoldStarted({ changePosition: 4 }));
+    const heldThroughSeven = evolve(heldThroughFour, event.securityHoldStarted({ changePosition: 7 }));
+
+    expect(holdsNotStarted(holds, initialState())).toEqual(holds);
+    expect(holdsNotStarted(holds, heldThroughFour)).toEqual([
+      command.startSecurityHold({ cause: 'second-factor-removed', changePosition: 7 }),
+    ]);
+    expect(holdsNotStarted(holds, heldThroughSeven)).toEqual([]);
   });
 });

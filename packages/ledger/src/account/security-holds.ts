@@ -1,5 +1,7 @@
 import type { IdentityEvent, IdentityEventType } from '../identity/identity.events.js';
+import type { StartSecurityHold } from './account.decider.js';
 import type { SecurityHoldCause } from './account.events.js';
+import type { AccountState } from './account.js';
 
 /** Every identity event type that can start a hold, for reading the log: `securityHoldCause` says which do. */
 export const securityHoldEventTypes: readonly IdentityEventType[] = [
@@ -27,4 +29,37 @@ export function securityHoldCause(event: IdentityEvent): SecurityHoldCause | nul
     default:
       return null;
   }
+}
+
+/** An identity event of `securityHoldEventTypes` as the log recorded it. */
+export interface RecordedSecurityChange {
+  type: string;
+  data: unknown;
+  streamPosition: number;
+}
+
+/**
+ * A hold command for each recorded change that starts one, starting at `startedAt`: the decider starts none for
+ * a change held for already.
+ */
+export function securityHoldCommands(
+  userId: string,
+  changes: readonly RecordedSecurityChange[],
+  holdHours: number,
+  startedAt: Date,
+): StartSecurityHold[] {
+  return changes.flatMap((change): StartSecurityHold[] => {
+    const cause = securityHoldCause({ type: change.type, data: change.data } as IdentityEvent);
+    if (cause === null) return [];
+    const changePosition = change.streamPosition;
+    return [{ type: 'StartSecurityHold', data: { userId, cause, changePosition, holdHours, startedAt } }];
+  });
+}
+
+/** The holds of `holds` the account has not started yet: the changes after the last one it held for. */
+export function holdsNotStarted(
+  holds: readonly StartSecurityHold[],
+  state: AccountState,
+): StartSecurityHold[] {
+  return holds.filter((hold) => hold.data.changePosition > state.heldThroughChange);
 }

@@ -48,6 +48,8 @@ describe('the statements every account command and history read runs', () => {
         commandType: 'AdjustBalances',
         idempotencyKey: { key: randomUUID(), requestHash: 'prepared-statements' },
         metadata: {},
+        // As a withdrawal reads the account: with the member's recent security changes.
+        securityHolds: { hours: 24, startedAt: new Date() },
         commands: ({ version, open }) => [
           {
             type: 'AdjustBalances',
@@ -79,6 +81,7 @@ describe('the statements every account command and history read runs', () => {
 
     const prepared = await preparedStatements();
     for (const statement of [
+      /^select "account"\."version".*json_agg.*pg_advisory_xact_lock.*left join lateral/s,
       /^with "appended" as \(select .* from append_events\(.*"moved" as \(insert into "account_states"/s,
       /^select .* from "rm_deposits"/,
       /^select .* from "rm_withdrawals"/,

@@ -1,4 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { EventStore } from '@ledgerstone/eventstore';
+import { userStreamId } from '@ledgerstone/ledger';
 import { accountMessages } from '@ledgerstone/contracts';
 import type TestAgent from 'supertest/lib/agent.js';
 import {
@@ -379,5 +382,47 @@ describe('the account events', () => {
     );
     expect(keyOf(otherSaved?.data)).not.toBe(keyOf(saved[0]?.data));
     expect(keyOf(saved[3]?.data)).not.toBe(keyOf(saved[0]?.data));
+  });
+});
+
+describe('the hold after a security change whose next step was lost', () => {
+  it('is started by the next withdrawal, which it holds, and only once', async () => {
+    advanceTo('2030-11-03T09:00:00.000Z');
+    const member = await fundedMember();
+    await saveWallets(member, { bitcoin: BITCOIN_ADDRESS });
+    advanceTo('2030-11-05T09:00:00.000Z');
+    await withdraw(member).expect(201);
+    // A password change whose hold was never appended (the api stopped between the two): the identity event alone.
+    await testApp.app
+      .get(EventStore)
+      .append(
+        userStreamId(member.userId),
+        [{ id: randomUUID(), type: 'PasswordChanged', data: { userId: member.userId, method: 'change' } }],
+        { expectedVersion: 'any' },
+      );
+
+    const paused = {
+      message:
+        "Withdrawals are paused until 6 Nov 2030, 09:00 UTC after a change to your account's security.",
+    };
+    expect((await withdraw(member).expect(409)).body).toEqual(paused);
+    advance(HOUR_MS);
+    expect((await withdraw(member).expect(409)).body).toEqual(paused);
+
+    expect(await eventTypes(member)).toEqual([
+      'BalanceAdjusted',
+      'PayoutAddressSaved',
+      'PayoutAddressSaved',
+      'PayoutAddressSaved',
+      'WithdrawalRequested',
+      'SecurityHoldStarted',
+    ]);
+    expect((await testApp.accountEvents(member.userId)).at(-1)?.data).toEqual({
+      userId: member.userId,
+      cause: 'password-changed',
+      changePosition: expect.any(Number),
+      startedAt: '2030-11-05T09:00:00.000Z',
+      until: '2030-11-06T09:00:00.000Z',
+    });
   });
 });

@@ -19,11 +19,17 @@ import {
   ApprovalError,
   decide,
   evolve,
+  holdsNotStarted,
   initialState,
+  securityHoldCommands,
+  securityHoldEventTypes,
+  userStreamId,
   type AccountCommand,
   type AccountEvent,
   type ApprovalChange,
   type AccountState,
+  type RecordedSecurityChange,
+  type StartSecurityHold,
 } from '@ledgerstone/ledger';
 import { sql } from 'kysely';
 import { CLOCK, type Clock } from '../../shared/clock/clock.js';
@@ -66,6 +72,12 @@ export interface AccountCommandRequest<R> {
   coSignature?: CoSignature;
   /** What the approved action's proposal would show at this state (for the approval's check). */
   shownNow?(state: AccountState): readonly ApprovalChange[] | undefined;
+  /**
+   * Withdrawals pause after a change to the account's security (see SecurityHolds). With this, the locked read
+   * also reads the member's security changes of the last `hours`, and a hold they call for that the account has
+   * not started stops the command before it decides (UnstartedSecurityHolds), for the caller to start it first.
+   */
+  securityHolds?: { hours: number; startedAt: Date };
   /** The id of an event, when it must be the same however often it is decided (else a random one). */
   eventId?(event: AccountEvent): string | undefined;
   /** The answer, stored with the idempotency key: plain JSON. */
@@ -81,6 +93,14 @@ export interface AccountCommandOutcome<R> {
 }
 
 const ATTEMPTS = 5;
+
+/** A recent security change's hold, which the account has not started: the step after the change was lost. */
+export class UnstartedSecurityHolds extends Error {
+  constructor(readonly holds: StartSecurityHold[]) {
+    super('The account has not started the holds its recent security changes call for');
+    this.name = 'UnstartedSecurityHolds';
+  }
+}
 
 export function formatPosition(position: LogPosition): string {
   return `${position.transactionId}:${position.globalPosition}`;
@@ -147,9 +167,7 @@ export class AccountCommands {
     const { userId, idempotencyKey } = request;
     // The state row and the user in one read, locked in the order of the locking clauses, as two reads would
     // lock them; an account with no state row yet takes the user's lock after the idempotency check.
-    const {
-      rows: [row],
-    } = await lockedAccount(trx, { userId });
+    const { row, securityChanges } = await this.lockAccount(trx, request);
     // A separate statement, after the lock: a statement that waited for the lock still reads with the snapshot
     // it started with, so only a new one sees the answer of a same-key request that held the lock before.
     if (idempotencyKey !== undefined && keyFirst) {
@@ -157,7 +175,7 @@ export class AccountCommands {
       if (stored) return stored;
     }
     try {
-      return await this.decideAndWrite(trx, request, row);
+      return await this.decideAndWrite(trx, request, row, securityChanges);
     } catch (error) {
       if (idempotencyKey === undefined || keyFirst || isDatabaseError(error)) throw error;
       const stored = await storedOutcome<R>(trx, userId, request.commandType, idempotencyKey);
@@ -166,10 +184,37 @@ export class AccountCommands {
     }
   }
 
+  /** The locked state row and user, with the member's recent security changes when the request asks for them. */
+  private async lockAccount<R>(
+    trx: AccountsTransaction,
+    { userId, securityHolds }: AccountCommandRequest<R>,
+  ): Promise<{ row: LockedAccount | undefined; securityChanges: RecordedSecurityChange[] }> {
+    if (!securityHolds) {
+      const {
+        rows: [row],
+      } = await lockedAccount(trx, { userId });
+      return { row, securityChanges: [] };
+    }
+    const {
+      rows: [found],
+    } = await lockedAccountWithSecurityChanges(trx, {
+      userId,
+      identityStream: userStreamId(userId),
+      holdTypes: securityHoldEventTypes,
+      holdHours: securityHolds.hours,
+    });
+    const { version, state, status, security_changes } = found!;
+    return {
+      row: version === null ? undefined : { version, state, status: status! },
+      securityChanges: security_changes ?? [],
+    };
+  }
+
   private async decideAndWrite<R>(
     trx: AccountsTransaction,
     request: AccountCommandRequest<R>,
     row: LockedAccount | undefined,
+    securityChanges: readonly RecordedSecurityChange[],
   ): Promise<AccountCommandOutcome<R>> {
     const { userId, idempotencyKey } = request;
     const user =
@@ -177,6 +222,11 @@ export class AccountCommands {
       (await trx.selectFrom('users').select('status').where('id', '=', userId).forShare().executeTakeFirst());
     const version = row?.version ?? 0;
     let state = row ? loadAccountState(row.state) : initialState();
+    if (request.securityHolds) {
+      const { hours, startedAt } = request.securityHolds;
+      const holds = securityHoldCommands(userId, securityChanges, hours, startedAt);
+      if (holdsNotStarted(holds, state).length > 0) throw new UnstartedSecurityHolds(holds);
+    }
     request.coSignature?.check(version, request.coSignature && request.shownNow?.(state));
     const events: AccountEvent[] = [];
     for (const command of request.commands({ state, version, open: user?.status !== 'closed' })) {
@@ -318,6 +368,54 @@ const lockedAccount = compiledOnce((db: AccountsDatabase, parameter: (name: 'use
 );
 
 type LockedAccount = Awaited<ReturnType<typeof lockedAccount>>['rows'][number];
+
+/**
+ * As lockedAccount, and the member's identity events of `holdTypes` recorded in the last `holdHours`, oldest
+ * first (null when none): one round trip where a withdrawal took two. A row comes back for an account without a
+ * state row too, its account columns null.
+ */
+const lockedAccountWithSecurityChanges = compiledOnce(
+  (
+    db: AccountsDatabase,
+    parameter: (name: 'userId' | 'identityStream' | 'holdTypes' | 'holdHours') => never,
+  ) =>
+    db
+      .selectFrom(
+        db
+          .selectNoFrom([
+            sql<number>`1`.as('queued'),
+            sql`pg_advisory_xact_lock(${ACCOUNT_LOCK_NAMESPACE}, hashtext(${parameter('userId')}))`.as(
+              'lock',
+            ),
+          ])
+          .as('queue'),
+      )
+      .leftJoinLateral(
+        (eb) =>
+          eb
+            .selectFrom('account_states')
+            .innerJoin('users', 'users.id', 'account_states.user_id')
+            .select(['account_states.version', 'account_states.state', 'users.status'])
+            .where('account_states.user_id', '=', parameter('userId'))
+            .where(sql<boolean>`queue.queued = 1`)
+            .forUpdate('account_states')
+            .forShare('users')
+            .as('account'),
+        (join) => join.onTrue(),
+      )
+      .select([
+        'account.version',
+        'account.state',
+        'account.status',
+        sql<RecordedSecurityChange[] | null>`(
+          select json_agg(json_build_object('type', e.type, 'data', e.data, 'streamPosition', e.stream_position)
+            order by e.stream_position)
+          from events e
+          where e.stream_id = ${parameter('identityStream')} and e.type = any(${parameter('holdTypes')}::text[])
+            and e.recorded_at > now() - make_interval(hours => ${parameter('holdHours')})
+        )`.as('security_changes'),
+      ]),
+);
 
 const commandOfKey = compiledOnce((db: AccountsDatabase, parameter: (name: 'userId' | 'key') => never) =>
   db

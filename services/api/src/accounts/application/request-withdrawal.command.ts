@@ -7,7 +7,12 @@ import {
   type WithdrawalRequest,
   type WithdrawalResponse,
 } from '@ledgerstone/contracts';
-import { INVALID_AMOUNT, parsePositiveCents, ValidationError } from '@ledgerstone/ledger';
+import {
+  INVALID_AMOUNT,
+  parsePositiveCents,
+  ValidationError,
+  type StartSecurityHold,
+} from '@ledgerstone/ledger';
 import { z } from 'zod';
 import { CatalogService } from '../../catalog/index.js';
 import { StepUp } from '../../identity/index.js';
@@ -18,7 +23,7 @@ import { withdrawalDestinations } from '../domain/payout-address-key.js';
 import { SecurityHolds } from './security-holds.js';
 import type { RequestContext } from '../../shared/auth/request-context.js';
 import type { Actor } from '../../shared/auth/actor.js';
-import { AccountCommands } from './account-commands.js';
+import { AccountCommands, UnstartedSecurityHolds } from './account-commands.js';
 import { commandMetadata } from './command-metadata.js';
 import { keyedRequest } from './idempotency.js';
 import { compiledOnce } from '../../shared/database/compiled-once.js';
@@ -96,49 +101,60 @@ export class RequestWithdrawalHandler implements ICommandHandler<RequestWithdraw
     await this.stepUp.confirm(actor, form.secondFactor, context);
 
     const withdrawalId = randomUUID();
-    const { coolingHours, defaultLimits } = this.config.withdrawalProtection;
+    const { coolingHours, defaultLimits, holdHours } = this.config.withdrawalProtection;
     const requestedAt = this.clock.now();
-    // A security change whose hold was not appended yet (the step after the change was lost) holds this withdrawal
-    // all the same: the hold is recorded first, so it stands even though the withdrawal is refused.
-    const holds = await this.holds.holdsFor(userId, requestedAt);
-    if (holds.length > 0) await this.holds.append(userId, holds, commandMetadata(actor, context));
-    const { result, position } = await this.accounts.execute<WithdrawalAnswer>({
-      userId,
-      commandType: 'RequestWithdrawal',
-      idempotencyKey: key,
-      metadata: commandMetadata(actor, context),
-      commands: ({ open }) => [
-        ...holds,
-        {
-          type: 'RequestWithdrawal',
-          data: {
-            userId,
-            withdrawalId,
-            source: form.source,
-            amount,
-            paymentMethodId: method.id,
-            destinations: withdrawalDestinations(userId, method.network, address.address),
-            policy: { coolingHours, defaultLimits },
-            accountOpen: open,
-            requestedAt,
+    const metadata = commandMetadata(actor, context);
+    const withdraw = (holds: StartSecurityHold[]) =>
+      this.accounts.execute<WithdrawalAnswer>({
+        userId,
+        commandType: 'RequestWithdrawal',
+        idempotencyKey: key,
+        metadata,
+        // The command reads the member's recent security changes with the account, unless it carries their holds.
+        securityHolds:
+          holdHours > 0 && holds.length === 0 ? { hours: holdHours, startedAt: requestedAt } : undefined,
+        commands: ({ open }) => [
+          ...holds,
+          {
+            type: 'RequestWithdrawal',
+            data: {
+              userId,
+              withdrawalId,
+              source: form.source,
+              amount,
+              paymentMethodId: method.id,
+              destinations: withdrawalDestinations(userId, method.network, address.address),
+              policy: { coolingHours, defaultLimits },
+              accountOpen: open,
+              requestedAt,
+            },
           },
+        ],
+        record: async (trx, events) => {
+          const requested = events.find((event) => event.type === 'WithdrawalRequested');
+          const addressSavedAt = requested?.data.addressSavedAt;
+          await insertDestination(trx, {
+            withdrawal_id: withdrawalId,
+            user_id: userId,
+            payment_method_id: method.id,
+            wallet_address: address.address,
+            address_saved_at: addressSavedAt === undefined ? null : new Date(addressSavedAt),
+            created_at: requestedAt,
+          });
         },
-      ],
-      record: async (trx, events) => {
-        const requested = events.find((event) => event.type === 'WithdrawalRequested');
-        const addressSavedAt = requested?.data.addressSavedAt;
-        await insertDestination(trx, {
-          withdrawal_id: withdrawalId,
-          user_id: userId,
-          payment_method_id: method.id,
-          wallet_address: address.address,
-          address_saved_at: addressSavedAt === undefined ? null : new Date(addressSavedAt),
-          created_at: requestedAt,
-        });
-      },
-      result: () => ({ message: accountMessages.withdrawalRequested, withdrawalId, status: 'pending' }),
-    });
-    return { ...result, position };
+        result: () => ({ message: accountMessages.withdrawalRequested, withdrawalId, status: 'pending' }),
+      });
+    let outcome;
+    try {
+      outcome = await withdraw([]);
+    } catch (error) {
+      if (!(error instanceof UnstartedSecurityHolds)) throw error;
+      // A security change whose hold was not started (the step after the change was lost) holds this withdrawal
+      // all the same: the hold is recorded first, so it stands even though the withdrawal is refused.
+      await this.holds.append(userId, error.holds, metadata);
+      outcome = await withdraw(error.holds);
+    }
+    return { ...outcome.result, position: outcome.position };
   }
 
   /** Members name the method by id or, as the withdrawal form does, by its name ("BITCOIN"). */

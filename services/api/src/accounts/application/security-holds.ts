@@ -1,10 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { EventMetadata } from '@ledgerstone/eventstore';
 import {
-  securityHoldCause,
+  securityHoldCommands,
   securityHoldEventTypes,
   userStreamId,
-  type IdentityEvent,
+  type RecordedSecurityChange,
   type StartSecurityHold,
 } from '@ledgerstone/ledger';
 import { sql } from 'kysely';
@@ -29,25 +29,19 @@ export class SecurityHolds {
   /**
    * A hold command for each security change of the member recorded within the hold's length, starting at `now`:
    * the decider starts none for a change it held for already. The window is the database's own time, the time
-   * the events were recorded in; a hold starts on the api's clock, like every time a command carries.
+   * the events were recorded in; a hold starts on the api's clock, like every time a command carries. (A
+   * withdrawal reads the same changes with its locked account: AccountCommandRequest's `securityHolds`.)
    */
-  async holdsFor(userId: string, now: Date): Promise<StartSecurityHold[]> {
+  private async holdsFor(userId: string, now: Date): Promise<StartSecurityHold[]> {
     const holdHours = this.config.withdrawalProtection.holdHours;
     if (holdHours === 0) return [];
-    const { rows } = await sql<{ type: string; data: unknown; stream_position: number }>`
-      select type, data, stream_position from events
+    const { rows } = await sql<RecordedSecurityChange>`
+      select type, data, stream_position as "streamPosition" from events
       where stream_id = ${userStreamId(userId)} and type = any(${[...securityHoldEventTypes]}::text[])
         and recorded_at > now() - make_interval(hours => ${holdHours})
       order by stream_position
     `.execute(this.db);
-    return rows.flatMap((row): StartSecurityHold[] => {
-      const cause = securityHoldCause({ type: row.type, data: row.data } as IdentityEvent);
-      if (cause === null) return [];
-      const changePosition = row.stream_position;
-      return [
-        { type: 'StartSecurityHold', data: { userId, cause, changePosition, holdHours, startedAt: now } },
-      ];
-    });
+    return securityHoldCommands(userId, rows, holdHours, now);
   }
 
   /** Appends the holds the member's recent security changes call for and the account does not have yet. */
