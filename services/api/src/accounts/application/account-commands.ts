@@ -340,30 +340,35 @@ const ACCOUNT_LOCK_NAMESPACE = 1_280_507_907;
  * then reach the log in the other order than their stream positions, and the read models, which fold each
  * stream in log order, would skip the one that came late. Waiting for an advisory lock takes no id.
  */
+function accountQueue(db: AccountsDatabase, userId: never) {
+  return db
+    .selectNoFrom([
+      sql<number>`1`.as('queued'),
+      sql`pg_advisory_xact_lock(${ACCOUNT_LOCK_NAMESPACE}, hashtext(${userId}))`.as('lock'),
+    ])
+    .as('queue');
+}
+
+/** The state row and the user, locked: joined laterally to the queue, so only once its lock is held. */
+function lockedStateAndUser(db: AccountsDatabase, userId: never) {
+  return (
+    db
+      .selectFrom('account_states')
+      .innerJoin('users', 'users.id', 'account_states.user_id')
+      .select(['account_states.version', 'account_states.state', 'users.status'])
+      .where('account_states.user_id', '=', userId)
+      // Refers to the queue, so the lock is taken before the rows are read.
+      .where(sql<boolean>`queue.queued = 1`)
+      .forUpdate('account_states')
+      .forShare('users')
+      .as('account')
+  );
+}
+
 const lockedAccount = compiledOnce((db: AccountsDatabase, parameter: (name: 'userId') => never) =>
   db
-    .selectFrom(
-      db
-        .selectNoFrom([
-          sql<number>`1`.as('queued'),
-          sql`pg_advisory_xact_lock(${ACCOUNT_LOCK_NAMESPACE}, hashtext(${parameter('userId')}))`.as('lock'),
-        ])
-        .as('queue'),
-    )
-    .innerJoinLateral(
-      (eb) =>
-        eb
-          .selectFrom('account_states')
-          .innerJoin('users', 'users.id', 'account_states.user_id')
-          .select(['account_states.version', 'account_states.state', 'users.status'])
-          .where('account_states.user_id', '=', parameter('userId'))
-          // Refers to the queue, so the lock is taken before the rows are read.
-          .where(sql<boolean>`queue.queued = 1`)
-          .forUpdate('account_states')
-          .forShare('users')
-          .as('account'),
-      (join) => join.onTrue(),
-    )
+    .selectFrom(accountQueue(db, parameter('userId')))
+    .innerJoinLateral(lockedStateAndUser(db, parameter('userId')), (join) => join.onTrue())
     .select(['account.version', 'account.state', 'account.status']),
 );
 
@@ -380,29 +385,8 @@ const lockedAccountWithSecurityChanges = compiledOnce(
     parameter: (name: 'userId' | 'identityStream' | 'holdTypes' | 'holdHours') => never,
   ) =>
     db
-      .selectFrom(
-        db
-          .selectNoFrom([
-            sql<number>`1`.as('queued'),
-            sql`pg_advisory_xact_lock(${ACCOUNT_LOCK_NAMESPACE}, hashtext(${parameter('userId')}))`.as(
-              'lock',
-            ),
-          ])
-          .as('queue'),
-      )
-      .leftJoinLateral(
-        (eb) =>
-          eb
-            .selectFrom('account_states')
-            .innerJoin('users', 'users.id', 'account_states.user_id')
-            .select(['account_states.version', 'account_states.state', 'users.status'])
-            .where('account_states.user_id', '=', parameter('userId'))
-            .where(sql<boolean>`queue.queued = 1`)
-            .forUpdate('account_states')
-            .forShare('users')
-            .as('account'),
-        (join) => join.onTrue(),
-      )
+      .selectFrom(accountQueue(db, parameter('userId')))
+      .leftJoinLateral(lockedStateAndUser(db, parameter('userId')), (join) => join.onTrue())
       .select([
         'account.version',
         'account.state',
