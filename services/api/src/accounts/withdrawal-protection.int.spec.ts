@@ -85,6 +85,15 @@ function saveWallets(member: Member, wallets: { bitcoin: string; ethereum?: stri
     .expect(200);
 }
 
+/** A funded member whose saved addresses are usable from `usableAt` (the clock is left there). */
+async function memberWithUsableBook(savedAt: string, usableAt: string): Promise<Member> {
+  advanceTo(savedAt);
+  const member = await fundedMember();
+  await saveWallets(member, { bitcoin: BITCOIN_ADDRESS });
+  advanceTo(usableAt);
+  return member;
+}
+
 function withdraw(member: Member, form: Record<string, unknown> = {}) {
   return member.browser
     .post('/api/withdraw')
@@ -170,10 +179,7 @@ describe("the address book's cooling period", () => {
 
 describe('the hold after a change to the account security', () => {
   it('refuses withdrawals for 24 hours after the member changes their password, then accepts them', async () => {
-    advanceTo('2030-03-04T09:00:00.000Z');
-    const member = await fundedMember();
-    await saveWallets(member, { bitcoin: BITCOIN_ADDRESS });
-    advanceTo('2030-03-06T09:00:00.000Z');
+    const member = await memberWithUsableBook('2030-03-04T09:00:00.000Z', '2030-03-06T09:00:00.000Z');
     await withdraw(member).expect(201);
 
     await member.browser
@@ -218,15 +224,6 @@ describe('the hold after a change to the account security', () => {
 });
 
 describe('the rolling withdrawal limits', () => {
-  /** A funded member whose saved addresses are usable from `usableAt` (the clock is left there). */
-  async function memberWithUsableBook(savedAt: string, usableAt: string): Promise<Member> {
-    advanceTo(savedAt);
-    const member = await fundedMember();
-    await saveWallets(member, { bitcoin: BITCOIN_ADDRESS });
-    advanceTo(usableAt);
-    return member;
-  }
-
   it('accepts a withdrawal up to the daily limit exactly and refuses one cent more', async () => {
     const member = await memberWithUsableBook('2030-04-01T09:00:00.000Z', '2030-04-03T09:00:00.000Z');
 
@@ -387,10 +384,7 @@ describe('the account events', () => {
 
 describe('the hold after a security change whose next step was lost', () => {
   it('is started by the next withdrawal, which it holds, and only once', async () => {
-    advanceTo('2030-11-03T09:00:00.000Z');
-    const member = await fundedMember();
-    await saveWallets(member, { bitcoin: BITCOIN_ADDRESS });
-    advanceTo('2030-11-05T09:00:00.000Z');
+    const member = await memberWithUsableBook('2030-11-03T09:00:00.000Z', '2030-11-05T09:00:00.000Z');
     await withdraw(member).expect(201);
     // A password change whose hold was never appended (the api stopped between the two): the identity event alone.
     await testApp.app
