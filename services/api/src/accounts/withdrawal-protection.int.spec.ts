@@ -419,4 +419,32 @@ describe('the hold after a security change whose next step was lost', () => {
       until: '2030-11-06T09:00:00.000Z',
     });
   });
+
+  it('is started once when two withdrawals, one keyed, arrive at once, both held', async () => {
+    const member = await memberWithUsableBook('2030-12-03T09:00:00.000Z', '2030-12-05T09:00:00.000Z');
+    await testApp.app
+      .get(EventStore)
+      .append(
+        userStreamId(member.userId),
+        [{ id: randomUUID(), type: 'PasswordChanged', data: { userId: member.userId, method: 'reset' } }],
+        { expectedVersion: 'any' },
+      );
+
+    const answers = await Promise.all([
+      withdraw(member),
+      withdraw(member).set('Idempotency-Key', randomUUID()),
+    ]);
+
+    expect(answers.map((answer) => [answer.status, answer.body.message])).toEqual([
+      [409, "Withdrawals are paused until 6 Dec 2030, 09:00 UTC after a change to your account's security."],
+      [409, "Withdrawals are paused until 6 Dec 2030, 09:00 UTC after a change to your account's security."],
+    ]);
+    const holds = (await testApp.accountEvents(member.userId)).filter(
+      (event) => event.type === 'SecurityHoldStarted',
+    );
+    expect(holds.map((event) => event.data)).toEqual([
+      expect.objectContaining({ cause: 'password-reset', until: '2030-12-06T09:00:00.000Z' }),
+    ]);
+    expect(await eventTypes(member)).not.toContain('WithdrawalRequested');
+  });
 });
