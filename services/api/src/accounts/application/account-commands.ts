@@ -68,6 +68,8 @@ export interface AccountCommandRequest<R> {
   commands(account: Account): AccountCommand[];
   /** Rows that belong to the same change (a proof's record, a payout address), written before commit. */
   record?(trx: AccountsTransaction, events: AccountEvent[]): Promise<void>;
+  /** A withdrawal's destination, written by the statement that appends the withdrawal (one round trip fewer). */
+  withdrawalDestination?(events: AccountEvent[]): WithdrawalDestination;
   /** A second admin's approval this command carries out: checked at the locked version, written with it. */
   coSignature?: CoSignature;
   /** What the approved action's proposal would show at this state (for the approval's check). */
@@ -82,6 +84,25 @@ export interface AccountCommandRequest<R> {
   eventId?(event: AccountEvent): string | undefined;
   /** The answer, stored with the idempotency key: plain JSON. */
   result(events: AccountEvent[], state: AccountState): R;
+}
+
+/** What a command decided on the account as read: to be written at `version`. */
+interface Decided<R> {
+  version: number;
+  state: AccountState;
+  events: AccountEvent[];
+  result: R;
+  answer: CommandAnswer | undefined;
+}
+
+/** Where a requested withdrawal is to be paid: its `withdrawal_destinations` row but for the member's id. */
+export interface WithdrawalDestination {
+  withdrawal_id: string;
+  payment_method_id: string;
+  wallet_address: string;
+  /** When the address entered the member's address book, if it was in it. */
+  address_saved_at: Date | null;
+  created_at: Date;
 }
 
 export interface AccountCommandOutcome<R> {
@@ -137,7 +158,9 @@ export class AccountCommands {
       // A keyed command is first decided as if its key were new (see `attempt`); after that, the key first.
       const keyFirst = attempt > 1;
       try {
-        const outcome = await this.db.transaction().execute((trx) => this.attempt(trx, request, keyFirst));
+        const outcome =
+          (attempt === 1 ? await this.attemptUnlocked(request) : undefined) ??
+          (await this.db.transaction().execute((trx) => this.attempt(trx, request, keyFirst)));
         if (outcome.appended) this.store.announce();
         return outcome;
       } catch (error) {
@@ -155,6 +178,38 @@ export class AccountCommands {
   }
 
   /**
+   * The command decided on the account read without a lock and written by one statement that appends only if the
+   * account is still as read (its state row at the version read, the member's account not closed), holding the
+   * same locks as `attempt` while it writes: two round trips, where the locked attempt's transaction takes four.
+   * Undefined when the command needs the locked attempt: the account has no state row yet, the command writes
+   * rows of its own or an approval, it changes nothing (a repeat of an idempotent step), or the account moved
+   * between the read and the write.
+   */
+  private async attemptUnlocked<R>(
+    request: AccountCommandRequest<R>,
+  ): Promise<AccountCommandOutcome<R> | undefined> {
+    if (request.record || request.coSignature) return undefined;
+    const { row, securityChanges } = await this.readAccount(this.db, request, 'unlocked');
+    if (!row) return undefined;
+    let decided: Decided<R>;
+    try {
+      decided = this.decide(request, row, securityChanges);
+    } catch (error) {
+      // Refused this time: a repeat of a request that passed then answers as it did.
+      const { idempotencyKey } = request;
+      if (idempotencyKey === undefined) throw error;
+      const stored = await storedOutcome<R>(this.db, request.userId, request.commandType, idempotencyKey);
+      if (stored) return stored;
+      throw error;
+    }
+    if (decided.events.length === 0) return undefined;
+    const appended = await this.appendAndMoveState(this.db, request, decided, 'guarded');
+    return (
+      appended && { result: decided.result, position: formatPosition(appended.logPosition), appended: true }
+    );
+  }
+
+  /**
    * With `keyFirst` false, a keyed command skips looking its key up before deciding (a statement per command; a
    * repeat is rare): a repeat decided again finds the first answer when keeping its own answer fails on the key,
    * and the retry reads it, or, refused this time, looks the key up before refusing.
@@ -167,7 +222,7 @@ export class AccountCommands {
     const { userId, idempotencyKey } = request;
     // The state row and the user in one read, locked in the order of the locking clauses, as two reads would
     // lock them; an account with no state row yet takes the user's lock after the idempotency check.
-    const { row, securityChanges } = await this.lockAccount(trx, request);
+    const { row, securityChanges } = await this.readAccount(trx, request, 'locked');
     // A separate statement, after the lock: a statement that waited for the lock still reads with the snapshot
     // it started with, so only a new one sees the answer of a same-key request that held the lock before.
     if (idempotencyKey !== undefined && keyFirst) {
@@ -184,26 +239,34 @@ export class AccountCommands {
     }
   }
 
-  /** The locked state row and user, with the member's recent security changes when the request asks for them. */
-  private async lockAccount<R>(
-    trx: AccountsTransaction,
+  /**
+   * The state row and user, locked or not, with the member's recent security changes when the request asks for
+   * them. Unlocked, only an account with a state row is found.
+   */
+  private async readAccount<R>(
+    db: AccountsDatabase | AccountsTransaction,
     { userId, securityHolds }: AccountCommandRequest<R>,
+    lock: 'locked' | 'unlocked',
   ): Promise<{ row: LockedAccount | undefined; securityChanges: RecordedSecurityChange[] }> {
     if (!securityHolds) {
       const {
         rows: [row],
-      } = await lockedAccount(trx, { userId });
+      } = await (lock === 'locked' ? lockedAccount : unlockedAccount)(db, { userId });
       return { row, securityChanges: [] };
     }
     const {
       rows: [found],
-    } = await lockedAccountWithSecurityChanges(trx, {
-      userId,
-      identityStream: userStreamId(userId),
-      holdTypes: securityHoldEventTypes,
-      holdHours: securityHolds.hours,
-    });
-    const { version, state, status, security_changes } = found!;
+    } = await (lock === 'locked' ? lockedAccountWithSecurityChanges : unlockedAccountWithSecurityChanges)(
+      db,
+      {
+        userId,
+        identityStream: userStreamId(userId),
+        holdTypes: securityHoldEventTypes,
+        holdHours: securityHolds.hours,
+      },
+    );
+    if (!found) return { row: undefined, securityChanges: [] };
+    const { version, state, status, security_changes } = found;
     return {
       row: version === null ? undefined : { version, state, status: status! },
       securityChanges: security_changes ?? [],
@@ -216,38 +279,12 @@ export class AccountCommands {
     row: LockedAccount | undefined,
     securityChanges: readonly RecordedSecurityChange[],
   ): Promise<AccountCommandOutcome<R>> {
-    const { userId, idempotencyKey } = request;
+    const { userId } = request;
     const user =
       row ??
       (await trx.selectFrom('users').select('status').where('id', '=', userId).forShare().executeTakeFirst());
-    const version = row?.version ?? 0;
-    let state = row ? loadAccountState(row.state) : initialState();
-    if (request.securityHolds) {
-      const { hours, startedAt } = request.securityHolds;
-      const holds = securityHoldCommands(userId, securityChanges, hours, startedAt);
-      if (holdsNotStarted(holds, state).length > 0) throw new UnstartedSecurityHolds(holds);
-    }
-    request.coSignature?.check(version, request.coSignature && request.shownNow?.(state));
-    const events: AccountEvent[] = [];
-    for (const command of request.commands({ state, version, open: user?.status !== 'closed' })) {
-      for (const event of decide(command, state)) {
-        events.push(event);
-        state = evolve(state, event);
-      }
-    }
-    // An approval is recorded as its action having run: one whose action finds it done already (a payout made
-    // meanwhile without it) is refused instead.
-    if (request.coSignature && events.length === 0) {
-      throw new ApprovalError('CONFLICT', approvalMessages.alreadyDone);
-    }
-    const result = request.result(events, state);
-    const answer: CommandAnswer | undefined = idempotencyKey && {
-      user_id: userId,
-      idempotency_key: idempotencyKey.key,
-      request_hash: idempotencyKey.requestHash,
-      command_type: request.commandType,
-      created_at: this.clock.now(),
-    };
+    const decided = this.decide(request, row ?? { status: user?.status }, securityChanges);
+    const { events, result, answer } = decided;
     if (events.length === 0) {
       const position = await this.lastPosition(trx, userId);
       await request.coSignature?.record(trx);
@@ -259,26 +296,62 @@ export class AccountCommands {
       }
       return { result, position, appended: false };
     }
-    const appended = await this.appendAndMoveState(trx, request, events, version, state, answer, result);
+    const appended = (await this.appendAndMoveState(trx, request, decided, 'locked'))!;
     await request.record?.(trx, events);
     await request.coSignature?.record(trx);
     return { result, position: formatPosition(appended.logPosition), appended: true };
   }
 
+  /** The events the request's commands decide on the account as read, the state they lead to and the answer. */
+  private decide<R>(
+    request: AccountCommandRequest<R>,
+    account: Partial<LockedAccount>,
+    securityChanges: readonly RecordedSecurityChange[],
+  ): Decided<R> {
+    const { userId, idempotencyKey } = request;
+    const version = account.version ?? 0;
+    let state = account.state ? loadAccountState(account.state) : initialState();
+    if (request.securityHolds) {
+      const { hours, startedAt } = request.securityHolds;
+      const holds = securityHoldCommands(userId, securityChanges, hours, startedAt);
+      if (holdsNotStarted(holds, state).length > 0) throw new UnstartedSecurityHolds(holds);
+    }
+    request.coSignature?.check(version, request.coSignature && request.shownNow?.(state));
+    const events: AccountEvent[] = [];
+    for (const command of request.commands({ state, version, open: account.status !== 'closed' })) {
+      for (const event of decide(command, state)) {
+        events.push(event);
+        state = evolve(state, event);
+      }
+    }
+    // An approval is recorded as its action having run: one whose action finds it done already (a payout made
+    // meanwhile without it) is refused instead.
+    if (request.coSignature && events.length === 0) {
+      throw new ApprovalError('CONFLICT', approvalMessages.alreadyDone);
+    }
+    const answer: CommandAnswer | undefined = idempotencyKey && {
+      user_id: userId,
+      idempotency_key: idempotencyKey.key,
+      request_hash: idempotencyKey.requestHash,
+      command_type: request.commandType,
+      created_at: this.clock.now(),
+    };
+    return { version, state, events, result: request.result(events, state), answer };
+  }
+
   /**
    * Appends the events at the version read, moves the state row to the stream's new version (only from the version
    * it was read at) and keeps the command's answer under its key, with the position the append gave the events:
-   * one statement, so one round trip.
+   * one statement, so one round trip. `guarded`, outside a transaction, the statement first takes the account's
+   * locks and writes only if the state row is still at the version read and the account not closed; undefined
+   * when it is not.
    */
   private async appendAndMoveState<R>(
-    trx: AccountsTransaction,
+    db: AccountsDatabase | AccountsTransaction,
     request: AccountCommandRequest<R>,
-    events: AccountEvent[],
-    version: number,
-    state: AccountState,
-    answer: CommandAnswer | undefined,
-    result: R,
-  ): Promise<AppendResult> {
+    { events, version, state, answer, result }: Decided<R>,
+    mode: 'locked' | 'guarded',
+  ): Promise<AppendResult | undefined> {
     const streamId = accountStreamId(request.userId);
     const toAppend = appendArguments(
       events.map((event) => ({
@@ -303,17 +376,25 @@ export class AccountCommands {
       state: JSON.stringify(storeAccountState(state)),
       updated_at: this.clock.now(),
     };
+    const destination = request.withdrawalDestination?.(events);
+    const statement =
+      appendStatements[mode][`${answer ? 'answer' : 'none'}/${destination ? 'destination' : 'none'}`];
     let row: AppendedRow | undefined;
     try {
       ({
         rows: [row],
-      } = answer
-        ? await appendMoveAndAnswer(trx, { ...values, ...answer, result: JSON.stringify(result) })
-        : await appendAndMove(trx, values));
+      } = await statement(db, {
+        ...values,
+        ...(answer && { ...answer, result: JSON.stringify(result) }),
+        ...(destination && destinationParameters(destination)),
+      }));
     } catch (error) {
       throw appendFailure(error, streamId, version);
     }
+    // Guarded, no row: the account moved (or closed) since it was read, and nothing was written.
+    if (mode === 'guarded' && !row) return undefined;
     const appended = appendResult(row, streamId, version);
+    // Locked, or guarded by the row's lock at the version read, the state row always moves with the append.
     if (Number(row!.moved) !== 1) throw new StreamVersionConflict(streamId, version, undefined);
     return appended;
   }
@@ -349,14 +430,19 @@ function accountQueue(db: AccountsDatabase, userId: never) {
     .as('queue');
 }
 
+/** The state row and the user's status (with the read that locks them, only the state row's user). */
+function stateAndUser(db: AccountsDatabase, userId: never) {
+  return db
+    .selectFrom('account_states')
+    .innerJoin('users', 'users.id', 'account_states.user_id')
+    .select(['account_states.version', 'account_states.state', 'users.status'])
+    .where('account_states.user_id', '=', userId);
+}
+
 /** The state row and the user, locked: joined laterally to the queue, so only once its lock is held. */
 function lockedStateAndUser(db: AccountsDatabase, userId: never) {
   return (
-    db
-      .selectFrom('account_states')
-      .innerJoin('users', 'users.id', 'account_states.user_id')
-      .select(['account_states.version', 'account_states.state', 'users.status'])
-      .where('account_states.user_id', '=', userId)
+    stateAndUser(db, userId)
       // Refers to the queue, so the lock is taken before the rows are read.
       .where(sql<boolean>`queue.queued = 1`)
       .forUpdate('account_states')
@@ -374,10 +460,20 @@ const lockedAccount = compiledOnce((db: AccountsDatabase, parameter: (name: 'use
 
 type LockedAccount = Awaited<ReturnType<typeof lockedAccount>>['rows'][number];
 
+/** The member's identity events of `holdTypes` recorded in the last `holdHours`, oldest first (null when none). */
+function recentSecurityChanges(parameter: (name: 'identityStream' | 'holdTypes' | 'holdHours') => never) {
+  return sql<RecordedSecurityChange[] | null>`(
+    select json_agg(json_build_object('type', e.type, 'data', e.data, 'streamPosition', e.stream_position)
+      order by e.stream_position)
+    from events e
+    where e.stream_id = ${parameter('identityStream')} and e.type = any(${parameter('holdTypes')}::text[])
+      and e.recorded_at > now() - make_interval(hours => ${parameter('holdHours')})
+  )`.as('security_changes');
+}
+
 /**
- * As lockedAccount, and the member's identity events of `holdTypes` recorded in the last `holdHours`, oldest
- * first (null when none): one round trip where a withdrawal took two. A row comes back for an account without a
- * state row too, its account columns null.
+ * As lockedAccount, and the member's recent security changes: one round trip where a withdrawal took two. A row
+ * comes back for an account without a state row too, its account columns null.
  */
 const lockedAccountWithSecurityChanges = compiledOnce(
   (
@@ -387,18 +483,19 @@ const lockedAccountWithSecurityChanges = compiledOnce(
     db
       .selectFrom(accountQueue(db, parameter('userId')))
       .leftJoinLateral(lockedStateAndUser(db, parameter('userId')), (join) => join.onTrue())
-      .select([
-        'account.version',
-        'account.state',
-        'account.status',
-        sql<RecordedSecurityChange[] | null>`(
-          select json_agg(json_build_object('type', e.type, 'data', e.data, 'streamPosition', e.stream_position)
-            order by e.stream_position)
-          from events e
-          where e.stream_id = ${parameter('identityStream')} and e.type = any(${parameter('holdTypes')}::text[])
-            and e.recorded_at > now() - make_interval(hours => ${parameter('holdHours')})
-        )`.as('security_changes'),
-      ]),
+      .select(['account.version', 'account.state', 'account.status', recentSecurityChanges(parameter)]),
+);
+
+/** The state row and user as an unlocked attempt reads them: no row for an account without a state row. */
+const unlockedAccount = compiledOnce((db: AccountsDatabase, parameter: (name: 'userId') => never) =>
+  stateAndUser(db, parameter('userId')),
+);
+
+const unlockedAccountWithSecurityChanges = compiledOnce(
+  (
+    db: AccountsDatabase,
+    parameter: (name: 'userId' | 'identityStream' | 'holdTypes' | 'holdHours') => never,
+  ) => stateAndUser(db, parameter('userId')).select(recentSecurityChanges(parameter)),
 );
 
 const commandOfKey = compiledOnce((db: AccountsDatabase, parameter: (name: 'userId' | 'key') => never) =>
@@ -442,107 +539,194 @@ type MovedColumn = Exclude<StateColumn, 'version'>;
 /** Either outcome that leaves the events in the stream. */
 const IN_STREAM: AppendRow['outcome'][] = ['appended', 'already_appended'];
 
+/** The destination's columns, as the append statement's parameters (the answer has a `created_at` too). */
+const DESTINATION_COLUMNS = [
+  'withdrawal_id',
+  'payment_method_id',
+  'wallet_address',
+  'address_saved_at',
+  'created_at',
+] as const satisfies readonly (keyof WithdrawalDestination)[];
+type DestinationParameter = `destination_${(typeof DESTINATION_COLUMNS)[number]}`;
+
+function destinationParameters(destination: WithdrawalDestination): Record<DestinationParameter, unknown> {
+  const parameters = {} as Record<DestinationParameter, unknown>;
+  for (const column of DESTINATION_COLUMNS) parameters[`destination_${column}`] = destination[column];
+  return parameters;
+}
+
+type AppendParameter =
+  AppendColumn | StateColumn | AnswerColumn | DestinationParameter | 'result' | 'user_id' | 'from_version';
+
 /**
- * The events appended, the state row moved only from the version it was read at to the stream's new one, and with
- * `answer` the command's answer kept under its key, naming the position the log gave the events: one statement.
+ * The events appended, the state row moved only from the version it was read at to the stream's new one, with
+ * `answer` the command's answer kept under its key, naming the position the log gave the events, and with
+ * `destination` a withdrawal's destination: one statement.
  */
-function appendAndMoveStatement<N extends string>(answer: readonly AnswerColumn[]) {
-  return compiledOnce(
-    (
-      db: AccountsDatabase,
-      parameter: (
-        name: AppendColumn | StateColumn | AnswerColumn | 'result' | 'user_id' | 'from_version',
-      ) => never,
-    ) => {
-      const appending = db.with('appended', (with_) =>
-        with_
-          .selectFrom(
-            appendEventsFrom({
-              streamId: parameter('stream_id'),
-              expectedVersion: parameter('expectedVersion'),
-              ids: parameter('ids'),
-              types: parameter('types'),
-              data: parameter('data'),
-              metadata: parameter('metadata'),
-            }).as('append'),
+function appendAndMoveStatement({
+  guarded,
+  answer,
+  destination,
+}: {
+  guarded: boolean;
+  answer: boolean;
+  destination: boolean;
+}) {
+  return compiledOnce((db: AccountsDatabase, parameter: (name: AppendParameter) => never) => {
+    const append = (expectedVersion: unknown) =>
+      appendEventsFrom({
+        streamId: parameter('stream_id'),
+        expectedVersion,
+        ids: parameter('ids'),
+        types: parameter('types'),
+        data: parameter('data'),
+        metadata: parameter('metadata'),
+      }).as('append');
+    const APPENDED = [
+      'append.outcome',
+      'append.stream_version',
+      'append.log_transaction_id',
+      'append.log_global_position',
+      'append.conflicting_event_id',
+    ] as const;
+    const appending = guarded
+      ? (db
+          // The locks a locked attempt takes, in its order, and the account still as read: else no row, and the
+          // append, which takes its expected version from this row, does not run.
+          .with('guard', (with_) =>
+            with_
+              .selectFrom(accountQueue(db, parameter('user_id')))
+              .innerJoinLateral(
+                stateAndUser(db, parameter('user_id'))
+                  .where(sql<boolean>`queue.queued = 1`)
+                  .where('account_states.version', '=', parameter('from_version'))
+                  .where('users.status', '<>', 'closed')
+                  .forUpdate('account_states')
+                  .forShare('users')
+                  .as('account'),
+                (join) => join.onTrue(),
+              )
+              .select('account.version'),
           )
-          .select([
-            'append.outcome',
-            'append.stream_version',
-            'append.log_transaction_id',
-            'append.log_global_position',
-            'append.conflicting_event_id',
-          ]),
+          .with('appended', (with_) =>
+            with_
+              .selectFrom('guard')
+              .innerJoinLateral(append(sql.ref('guard.version')), (join) => join.onTrue())
+              .select(APPENDED),
+          ) as never as ReturnType<typeof unguarded>)
+      : unguarded();
+    function unguarded() {
+      return db.with('appended', (with_) =>
+        with_.selectFrom(append(parameter('expectedVersion'))).select(APPENDED),
       );
-      const moving = appending.with('moved', (with_) =>
+    }
+    const moving = appending.with('moved', (with_) =>
+      with_
+        .insertInto('account_states')
+        .columns(['user_id', ...STATE_COLUMNS])
+        .expression((eb) =>
+          eb
+            .selectFrom('appended')
+            .select([
+              eb.val(parameter('user_id')).as('user_id'),
+              ...STATE_COLUMNS.map((column) =>
+                column === 'version' ? 'appended.stream_version' : eb.val(parameter(column)).as(column),
+              ),
+            ] as never)
+            .where('appended.outcome', 'in', IN_STREAM),
+        )
+        .onConflict((conflict) =>
+          conflict
+            .column('user_id')
+            .doUpdateSet((eb) => {
+              const set = {} as Record<StateColumn, never>;
+              for (const column of STATE_COLUMNS) set[column] = eb.ref(`excluded.${column}`) as never;
+              return set;
+            })
+            .where('account_states.version', '=', parameter('from_version')),
+        )
+        .returning('account_states.user_id'),
+    );
+    // Each further write reads `appended`, so it happens only when the events are in the stream.
+    let statement = moving;
+    if (answer) {
+      statement = statement.with('answered', (with_) =>
         with_
-          .insertInto('account_states')
-          .columns(['user_id', ...STATE_COLUMNS])
+          .insertInto('commands')
+          .columns(['user_id', ...ANSWER_COLUMNS, 'result'])
           .expression((eb) =>
             eb
               .selectFrom('appended')
               .select([
                 eb.val(parameter('user_id')).as('user_id'),
-                ...STATE_COLUMNS.map((column) =>
-                  column === 'version' ? 'appended.stream_version' : eb.val(parameter(column)).as(column),
-                ),
+                ...ANSWER_COLUMNS.map((column) => eb.val(parameter(column)).as(column)),
+                // As formatPosition writes it.
+                sql`jsonb_build_object('result', ${parameter('result')}::jsonb, 'position',
+                  concat(appended.log_transaction_id, ':', appended.log_global_position))`.as('result'),
               ] as never)
               .where('appended.outcome', 'in', IN_STREAM),
           )
-          .onConflict((conflict) =>
-            conflict
-              .column('user_id')
-              .doUpdateSet((eb) => {
-                const set = {} as Record<StateColumn, never>;
-                for (const column of STATE_COLUMNS) set[column] = eb.ref(`excluded.${column}`) as never;
-                return set;
-              })
-              .where('account_states.version', '=', parameter('from_version')),
+          .returning('commands.user_id'),
+      ) as never as typeof moving;
+    }
+    if (destination) {
+      statement = statement.with('destined', (with_) =>
+        with_
+          .insertInto('withdrawal_destinations')
+          .columns(['user_id', ...DESTINATION_COLUMNS])
+          .expression((eb) =>
+            eb
+              .selectFrom('appended')
+              .select([
+                eb.val(parameter('user_id')).as('user_id'),
+                ...DESTINATION_COLUMNS.map((column) => eb.val(parameter(`destination_${column}`)).as(column)),
+              ] as never)
+              .where('appended.outcome', 'in', IN_STREAM),
           )
-          .returning('account_states.user_id'),
-      );
-      const statement =
-        answer.length === 0
-          ? moving
-          : moving.with('answered', (with_) =>
-              with_
-                .insertInto('commands')
-                .columns(['user_id', ...answer, 'result'])
-                .expression((eb) =>
-                  eb
-                    .selectFrom('appended')
-                    .select([
-                      eb.val(parameter('user_id')).as('user_id'),
-                      ...answer.map((column) => eb.val(parameter(column)).as(column)),
-                      // As formatPosition writes it.
-                      sql`jsonb_build_object('result', ${parameter('result')}::jsonb, 'position',
-                        concat(appended.log_transaction_id, ':', appended.log_global_position))`.as('result'),
-                    ] as never)
-                    .where('appended.outcome', 'in', IN_STREAM),
-                )
-                .returning('commands.user_id'),
-            );
-      return statement.selectFrom('appended').select([
-        'appended.outcome',
-        'appended.stream_version',
-        'appended.log_transaction_id',
-        'appended.log_global_position',
-        'appended.conflicting_event_id',
-        // Counting a column, not `*`: a statement without `*` is prepared on its connection.
-        (eb) =>
-          eb
-            .selectFrom('moved')
-            .select((inner) => inner.fn.count<string>('moved.user_id').as('n'))
-            .as('moved'),
-      ]);
-    },
-  ) as CompiledOnce<AccountsDatabase, N, AppendedRow>;
+          .returning('withdrawal_destinations.withdrawal_id'),
+      ) as never as typeof moving;
+    }
+    return statement.selectFrom('appended').select([
+      'appended.outcome',
+      'appended.stream_version',
+      'appended.log_transaction_id',
+      'appended.log_global_position',
+      'appended.conflicting_event_id',
+      // Counting a column, not `*`: a statement without `*` is prepared on its connection.
+      (eb) =>
+        eb
+          .selectFrom('moved')
+          .select((inner) => inner.fn.count<string>('moved.user_id').as('n'))
+          .as('moved'),
+    ]);
+    // Every statement takes the append's and the state's values; the answer's and the destination's come with them.
+  }) as CompiledOnce<AccountsDatabase, AppendColumn | MovedColumn | 'user_id' | 'from_version', AppendedRow>;
 }
 
-const appendAndMove = appendAndMoveStatement<AppendColumn | MovedColumn | 'user_id' | 'from_version'>([]);
-const appendMoveAndAnswer = appendAndMoveStatement<
-  AppendColumn | MovedColumn | AnswerColumn | 'result' | 'user_id' | 'from_version'
->(['idempotency_key', 'request_hash', 'command_type', 'created_at']);
+const ANSWER_COLUMNS = [
+  'idempotency_key',
+  'request_hash',
+  'command_type',
+  'created_at',
+] as const satisfies readonly AnswerColumn[];
+
+/**
+ * The append statement of each kind of command: in a locked attempt's transaction or guarded (see
+ * appendAndMoveState), with or without an answer to keep and a destination.
+ */
+const appendStatements = {
+  locked: appendStatementsOf(false),
+  guarded: appendStatementsOf(true),
+};
+
+function appendStatementsOf(guarded: boolean) {
+  return {
+    'none/none': appendAndMoveStatement({ guarded, answer: false, destination: false }),
+    'answer/none': appendAndMoveStatement({ guarded, answer: true, destination: false }),
+    'none/destination': appendAndMoveStatement({ guarded, answer: false, destination: true }),
+    'answer/destination': appendAndMoveStatement({ guarded, answer: true, destination: true }),
+  };
+}
 
 async function storedOutcome<R>(
   db: AccountsDatabase | AccountsTransaction,

@@ -26,27 +26,8 @@ import type { Actor } from '../../shared/auth/actor.js';
 import { AccountCommands, UnstartedSecurityHolds } from './account-commands.js';
 import { commandMetadata } from './command-metadata.js';
 import { keyedRequest } from './idempotency.js';
-import { compiledOnce } from '../../shared/database/compiled-once.js';
-import type { AccountsTransaction } from '../persistence/accounts.tables.js';
 
 const methodId = z.guid();
-
-const DESTINATION_COLUMNS = [
-  'withdrawal_id',
-  'user_id',
-  'payment_method_id',
-  'wallet_address',
-  'address_saved_at',
-  'created_at',
-] as const;
-
-const insertDestination = compiledOnce(
-  (db: AccountsTransaction, parameter: (name: (typeof DESTINATION_COLUMNS)[number]) => never) => {
-    const row = {} as Record<(typeof DESTINATION_COLUMNS)[number], never>;
-    for (const column of DESTINATION_COLUMNS) row[column] = parameter(column);
-    return db.insertInto('withdrawal_destinations').values(row);
-  },
-);
 
 export class RequestWithdrawalCommand extends Command<WithdrawalResponse> {
   constructor(
@@ -130,17 +111,16 @@ export class RequestWithdrawalHandler implements ICommandHandler<RequestWithdraw
             },
           },
         ],
-        record: async (trx, events) => {
+        withdrawalDestination: (events) => {
           const requested = events.find((event) => event.type === 'WithdrawalRequested');
           const addressSavedAt = requested?.data.addressSavedAt;
-          await insertDestination(trx, {
+          return {
             withdrawal_id: withdrawalId,
-            user_id: userId,
             payment_method_id: method.id,
             wallet_address: address.address,
             address_saved_at: addressSavedAt === undefined ? null : new Date(addressSavedAt),
             created_at: requestedAt,
-          });
+          };
         },
         result: () => ({ message: accountMessages.withdrawalRequested, withdrawalId, status: 'pending' }),
       });
