@@ -7,6 +7,7 @@ import type { Response } from 'supertest';
 import type TestAgent from 'supertest/lib/agent.js';
 import { LOCAL_ACCOUNT_LINK_KEY } from '../shared/config/config.js';
 import { startAccountsTestApp, type AccountsTestApp } from '../testing/accounts-test-app.js';
+import { untilWaitingForLocks } from '../testing/lock-waits.js';
 import { adjustBalancesAtCurrentVersion, memberDetail } from '../testing/account-steps.js';
 
 /**
@@ -29,19 +30,8 @@ afterAll(async () => {
   await testApp?.close();
 });
 
-/**
- * Backends of this database waiting for a lock. Read outside the test's transaction: a transaction keeps the
- * backends it first saw in pg_stat_activity, and would miss a connection opened after.
- */
-async function waitingForLocks(): Promise<number> {
-  const { rows } = await sql<{ waiting: number }>`
-    select count(*)::int as waiting from pg_stat_activity
-    where datname = current_database() and wait_event_type = 'Lock'`.execute(testApp.db);
-  return rows[0]?.waiting ?? 0;
-}
-
-async function untilWaiting(count: number): Promise<void> {
-  while ((await waitingForLocks()) < count) await new Promise((resolve) => setTimeout(resolve, 10));
+function untilWaiting(count: number): Promise<void> {
+  return untilWaitingForLocks(testApp.db, count);
 }
 
 /**

@@ -10,6 +10,7 @@ import {
   stateRow,
   type AccountsTestApp,
 } from '../testing/accounts-test-app.js';
+import { untilWaitingForLocks } from '../testing/lock-waits.js';
 import { adjustBalancesAtCurrentVersion, savePayoutAddresses } from '../testing/account-steps.js';
 
 /**
@@ -41,16 +42,8 @@ async function memberWith(available: string): Promise<{ browser: TestAgent; user
   return member;
 }
 
-/** Backends of this database waiting for a lock (read outside the holding transaction, which would miss new ones). */
-async function waitingForLocks(): Promise<number> {
-  const { rows } = await sql<{ waiting: number }>`
-    select count(*)::int as waiting from pg_stat_activity
-    where datname = current_database() and wait_event_type = 'Lock'`.execute(testApp.db);
-  return rows[0]?.waiting ?? 0;
-}
-
-async function untilWaiting(count: number): Promise<void> {
-  while ((await waitingForLocks()) < count) await new Promise((resolve) => setTimeout(resolve, 10));
+function untilWaiting(count: number): Promise<void> {
+  return untilWaitingForLocks(testApp.db, count);
 }
 
 /**

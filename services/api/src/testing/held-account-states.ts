@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql, type Kysely } from 'kysely';
+import { waitingForLocks } from './lock-waits.js';
 
 /**
  * Another session takes the accounts' state rows, so an account command that runs meanwhile begins its
@@ -24,11 +25,7 @@ export async function holdAccountStates(db: Kysely<unknown>): Promise<{
   return {
     async started() {
       for (let attempt = 0; attempt < 200; attempt += 1) {
-        const { rows } = await sql<{ waiting: number }>`
-          select count(*)::int as waiting from pg_stat_activity
-          where datname = current_database() and wait_event_type = 'Lock'
-        `.execute(db);
-        if (rows[0]!.waiting > 0) return;
+        if ((await waitingForLocks(db)) > 0) return;
         await sleep(25);
       }
       throw new Error('no account command waited on the state rows');
