@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { ACCOUNT_CLOSED, type AccountEvent } from '@ledgerstone/ledger';
 import { sql } from 'kysely';
@@ -121,6 +122,19 @@ describe('an account command decided on a read the account has moved past', () =
     expect(rows.map((row) => row.withdrawal_id).sort()).toEqual(
       requested.map((event) => event.data.withdrawalId).sort(),
     );
+  });
+
+  it('one request sent twice with one Idempotency-Key, decided on one read: one withdrawal, answered alike', async () => {
+    const { browser, userId } = await memberWith('300.00');
+    const key = randomUUID();
+    const keyed = () => withdrawal(browser, '40.00')().set('Idempotency-Key', key);
+
+    const [first, second] = await decidedOnOneRead(userId, [keyed, keyed]);
+
+    expect([first!.status, second!.status]).toEqual([201, 201]);
+    expect(second!.body).toEqual(first!.body);
+    expect(await withdrawalsOf(userId)).toHaveLength(1);
+    expect(await stateRow(testApp.accounts, userId)).toMatchObject({ available: 26_000n, reserved: 4_000n });
   });
 
   it('a withdrawal decided while the account was open, written after it closed: refused, nothing kept', async () => {

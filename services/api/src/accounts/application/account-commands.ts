@@ -46,7 +46,7 @@ import {
 import { isDatabaseError, isUniqueViolation } from '../../shared/database/pg-errors.js';
 import { compiledOnce, type CompiledOnce } from '../../shared/database/compiled-once.js';
 
-/** The account as a command finds it, inside the transaction that will append. */
+/** The account as a command finds it: as it will be when the command's events are appended. */
 export interface Account {
   state: AccountState;
   /** The stream's version: 0 before the first event. */
@@ -128,9 +128,10 @@ export function formatPosition(position: LogPosition): string {
 }
 
 /**
- * The only path that changes an account: in one transaction it locks the state row, decides, appends at the
- * row's version, moves the row to the new version (only from the version it read) and keeps the idempotency
- * record. The row lock queues concurrent commands of one account, so they decide one after the other.
+ * The only path that changes an account: it decides on the state row, appends at the row's version, moves the
+ * row to the new version (only from the version it read) and keeps the idempotency record. First on a read
+ * without a lock, written only if the account is still as read (see attemptUnlocked); else in one transaction
+ * that locks the state row before reading it, so concurrent commands of one account decide one after the other.
  */
 @Injectable()
 export class AccountCommands {
