@@ -3,8 +3,9 @@ import { sql, type Kysely } from 'kysely';
 import { waitingForLocks } from './lock-waits.js';
 
 /**
- * Another session takes the accounts' state rows, so an account command that runs meanwhile begins its
- * transaction and then waits; `started` settles once one is waiting, `release` lets it go on.
+ * Another session takes the accounts' state rows, so an account command that runs meanwhile reads the account and
+ * then waits to write (or to lock, in a transaction); `started` settles once one is waiting, `release` lets it go
+ * on.
  */
 export async function holdAccountStates(db: Kysely<unknown>): Promise<{
   started(): Promise<void>;

@@ -248,7 +248,7 @@ export class AccountCommands {
     db: AccountsDatabase | AccountsTransaction,
     { userId, securityHolds }: AccountCommandRequest<R>,
     lock: 'locked' | 'unlocked',
-  ): Promise<{ row: LockedAccount | undefined; securityChanges: RecordedSecurityChange[] }> {
+  ): Promise<{ row: AccountRow | undefined; securityChanges: RecordedSecurityChange[] }> {
     if (!securityHolds) {
       const {
         rows: [row],
@@ -277,7 +277,7 @@ export class AccountCommands {
   private async decideAndWrite<R>(
     trx: AccountsTransaction,
     request: AccountCommandRequest<R>,
-    row: LockedAccount | undefined,
+    row: AccountRow | undefined,
     securityChanges: readonly RecordedSecurityChange[],
   ): Promise<AccountCommandOutcome<R>> {
     const { userId } = request;
@@ -306,7 +306,7 @@ export class AccountCommands {
   /** The events the request's commands decide on the account as read, the state they lead to and the answer. */
   private decide<R>(
     request: AccountCommandRequest<R>,
-    account: Partial<LockedAccount>,
+    account: Partial<AccountRow>,
     securityChanges: readonly RecordedSecurityChange[],
   ): Decided<R> {
     const { userId, idempotencyKey } = request;
@@ -459,7 +459,8 @@ const lockedAccount = compiledOnce((db: AccountsDatabase, parameter: (name: 'use
     .select(['account.version', 'account.state', 'account.status']),
 );
 
-type LockedAccount = Awaited<ReturnType<typeof lockedAccount>>['rows'][number];
+/** The state row and the user's status, as either read (locked or not) finds them. */
+type AccountRow = Awaited<ReturnType<typeof lockedAccount>>['rows'][number];
 
 /** The member's identity events of `holdTypes` recorded in the last `holdHours`, oldest first (null when none). */
 function recentSecurityChanges(parameter: (name: 'identityStream' | 'holdTypes' | 'holdHours') => never) {
