@@ -23,6 +23,7 @@ import { addTransactionHashToAdminList } from './0021-transaction-hash-in-admin-
 import { indexDecisionsById } from './0022-decision-lookup.js';
 import { indexDepositsByHash } from './0023-deposit-hash-lookup.js';
 import { fingerprintDepositProofs } from './0024-deposit-proof-fingerprint.js';
+import { storeAccountStatesAsJson } from './0025-account-state-as-json.js';
 
 // Migrations are listed in code (not read from a folder) so they work the same from src under jest and from dist.
 const migrations: Record<string, Migration> = {
@@ -50,6 +51,7 @@ const migrations: Record<string, Migration> = {
   '0022-decision-lookup': indexDecisionsById,
   '0023-deposit-hash-lookup': indexDepositsByHash,
   '0024-deposit-proof-fingerprint': fingerprintDepositProofs,
+  '0025-account-state-as-json': storeAccountStatesAsJson,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

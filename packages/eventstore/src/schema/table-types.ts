@@ -22,8 +22,14 @@ const HEADER = `// The write side's tables as the migrations create them. Genera
 const NOT_THE_WRITE_SIDE = '+(events|projection_checkpoints|kysely_migration|kysely_migration_lock|rm_*)';
 
 // Types as the pool of database.ts parses them: int8 to bigint, timestamptz to Date, numeric left as the text
-// PostgreSQL sends, jsonb as whatever JSON was stored.
-const TYPE_MAPPING = { int8: 'bigint', timestamptz: 'Date', numeric: 'string', jsonb: 'unknown' };
+// PostgreSQL sends, json and jsonb as whatever JSON was stored.
+const TYPE_MAPPING = {
+  int8: 'bigint',
+  timestamptz: 'Date',
+  numeric: 'string',
+  json: 'unknown',
+  jsonb: 'unknown',
+};
 
 const CHECK_VALUE_LIST = /^CHECK \(\((\w+) = ANY \(ARRAY\[(.+)\]\)\)\)$/;
 const TEXT_LITERAL = /'((?:[^']|'')*)'::text/g;

@@ -146,7 +146,7 @@ export class ProfitAccrual {
       // Only running investments are in the map, but a row not rewritten since matured investments left it
       // may still list one with its maturedOn.
       .where(
-        sql<boolean>`jsonb_path_exists(state, '$.investments.* ? (!exists(@.maturedOn) || @.maturedOn == null)')`,
+        sql<boolean>`jsonb_path_exists(state::jsonb, '$.investments.* ? (!exists(@.maturedOn) || @.maturedOn == null)')`,
       )
       .orderBy('user_id')
       .limit(ACCOUNTS_PER_PAGE)
