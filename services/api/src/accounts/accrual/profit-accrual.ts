@@ -146,7 +146,8 @@ export class ProfitAccrual {
       // Only running investments are in the map, but a row not rewritten since matured investments left it
       // may still list one with its maturedOn.
       .where(
-        sql<boolean>`jsonb_path_exists(state::jsonb, '$.investments.* ? (!exists(@.maturedOn) || @.maturedOn == null)')`,
+        sql<boolean>`exists (select from json_each(state -> 'investments') as investment
+          where investment.value ->> 'maturedOn' is null)`,
       )
       .orderBy('user_id')
       .limit(ACCOUNTS_PER_PAGE)
