@@ -288,6 +288,7 @@ export function formatReport(results: HttpBenchResults): string {
     ],
   ];
   const postgres = figures.commands.postgres_per_request;
+  const queries = figures.queries;
   const half = lag.at_half_rate;
 
   return [
@@ -309,6 +310,10 @@ export function formatReport(results: HttpBenchResults): string {
     `PostgreSQL per platform command: ${(postgres.transactions ?? 0).toFixed(2)} transactions,` +
       ` ${(postgres.rows_inserted ?? 0).toFixed(2)} rows inserted, ${(postgres.rows_updated ?? 0).toFixed(2)} updated,` +
       ` ${(postgres.rows_fetched ?? 0).toFixed(1)} fetched, ${(postgres.blocks_hit ?? 0).toFixed(1)} buffer hits.`,
+    // The histories answer every row, so a query's cost grows with the withdrawals of the runs before it.
+    `PostgreSQL per platform query: ${(queries.postgres_per_request.transactions ?? 0).toFixed(2)} transactions,` +
+      ` ${(queries.postgres_per_request.rows_returned ?? 0).toFixed(1)} rows returned; answers of` +
+      ` ${count(queries.bytes_per_answer)} bytes (each run: ${results.runs.map((run) => count(run.queries.bytesPerAnswer)).join(', ')}).`,
     '',
     ...table(cpuRows),
     '"postgres, rest" is PostgreSQL\'s background work (WAL, checkpoints) with every other database of the server' +

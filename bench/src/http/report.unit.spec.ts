@@ -119,8 +119,17 @@ describe('HTTP benchmark report', () => {
   });
 
   it('prints the figures, the ratio to the ceiling, CPU per answer by process and the verdicts', () => {
+    // The members' histories grow from run to run, and the queries' answers with them.
+    const growing = runs.map((each, index) => ({
+      ...each,
+      queries: {
+        ...each.queries,
+        bytesPerAnswer: [6_000, 6_500, 20_000][index]!,
+        postgresPerRequest: { transactions: 2, rows_returned: 30 + index },
+      },
+    }));
     const results: HttpBenchResults = {
-      ...summarize(runs),
+      ...summarize(growing),
       settings: {
         runs: 3,
         seconds: 10,
@@ -141,7 +150,7 @@ describe('HTTP benchmark report', () => {
         load_average: { start: 1.5, end: 2 },
       },
       measured_at: '2026-11-25T12:00:00.000Z',
-      runs,
+      runs: growing,
     };
     const report = formatReport(results);
     expect(report).toContain(
@@ -154,6 +163,9 @@ describe('HTTP benchmark report', () => {
       /node:http \+ pg, one INSERT \(ceiling\) +3,500 \(3,000, 4,000, 3,500\) +8\.0 ms +23\.0 ms +0 +1\.000/,
     );
     expect(report).toContain('Platform commands / Emmett peer (same run): 1.96x');
+    expect(report).toContain(
+      'PostgreSQL per platform query: 2.00 transactions, 31.0 rows returned; answers of 6,500 bytes (each run: 6,000, 6,500, 20,000).',
+    );
     expect(report).toMatch(/^api +6\.00 +1\.50 +- +-$/m);
     expect(report).toMatch(/^postgres, rest +30\.00 +- +- +-$/m);
     expect(report).toMatch(/^total of the above but the shared servers +18\.00 +1\.50 +3\.00 +0\.20$/m);
