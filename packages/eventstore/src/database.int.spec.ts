@@ -69,6 +69,41 @@ describe('statements run again and again', () => {
     expect(found[4]).toEqual(['select $1::int + 1 as run_n']);
     expect(found[5]).toEqual(['select $1::int + 1 as run_n']);
   });
+
+  it('run unprepared once a migration changed the type of a column they return, and prepared again later', async () => {
+    await sql`create table plan_change (id int primary key, doc jsonb not null)`.execute(database.db);
+    await sql`insert into plan_change values (1, '{"a": 1}')`.execute(database.db);
+    // Another process's migration, on a connection of its own.
+    const migrate = (type: 'json' | 'jsonb') =>
+      sql`alter table plan_change alter column doc type ${sql.raw(type)}`.execute(database.db);
+
+    await database.db.connection().execute(async (connection) => {
+      const read = async () =>
+        (await sql<{ doc: unknown }>`select doc from plan_change where id = ${1}`.execute(connection)).rows;
+      const preparedReads = async () =>
+        (
+          await sql<{ name: string }>`
+            select name from pg_prepared_statements where statement like 'select doc from plan_change%'
+          `.execute(connection)
+        ).rows.map((row) => row.name);
+
+      for (let run = 1; run <= 5; run++) await read();
+      const [first] = await preparedReads();
+      expect(first).toMatch(/^ls_auto_\d+$/);
+
+      await migrate('json');
+      expect(await read()).toEqual([{ doc: { a: 1 } }]);
+      for (let run = 1; run <= 5; run++) expect(await read()).toEqual([{ doc: { a: 1 } }]);
+      expect(await preparedReads()).toHaveLength(2);
+
+      // Inside a transaction the refused run has ended it: the caller hears why, and the next run is unprepared.
+      await migrate('jsonb');
+      await sql`begin`.execute(connection);
+      await expect(read()).rejects.toThrow('cached plan must not change result type');
+      await sql`rollback`.execute(connection);
+      expect(await read()).toEqual([{ doc: { a: 1 } }]);
+    });
+  });
 });
 
 describe('the account state column', () => {

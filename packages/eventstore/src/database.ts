@@ -61,19 +61,39 @@ const MAX_COUNTED = 4_096;
  */
 const PREPARABLE = /^\s*(select|insert|update|delete|with)\s[^*]*$/i;
 
+/**
+ * A prepared statement whose result columns changed type since it was prepared (a deployment's migration while the
+ * process runs): PostgreSQL refuses to run it again, and plans it afresh only under another name.
+ */
+function isOutdatedPlan(error: unknown): boolean {
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  return code === '0A000' && typeof message === 'string' && message.includes('must not change result type');
+}
+
 class NamingClient extends pg.Client {
   private readonly runs = new Map<string, number>();
   private readonly prepared = new Map<string, string>();
+  private preparedCount = 0;
 
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   override query(...args: any[]): any {
     const [text, values] = args;
-    const name =
-      args.length === 2 && typeof text === 'string'
-        ? (statementNames.get(text) ?? this.preparedName(text, values))
-        : undefined;
-    if (name) return super.query({ name, text, values });
-    return (pg.Client.prototype.query as (...queryArgs: unknown[]) => unknown).apply(this, args);
+    if (args.length !== 2 || typeof text !== 'string') {
+      return (pg.Client.prototype.query as (...queryArgs: unknown[]) => unknown).apply(this, args);
+    }
+    const named = statementNames.get(text);
+    if (named) return super.query({ name: named, text, values });
+    const name = this.preparedName(text, values);
+    if (!name) return super.query(text, values);
+    return super.query({ name, text, values }).catch((error: unknown) => {
+      if (!isOutdatedPlan(error)) throw error;
+      // Run unprepared this time and counted again from none; inside a transaction the failure has ended it,
+      // so the first error is the one to report.
+      this.prepared.delete(text);
+      return super.query(text, values).catch((retryError: unknown) => {
+        throw (retryError as { code?: unknown }).code === '25P02' ? error : retryError;
+      });
+    });
   }
 
   /**
@@ -91,7 +111,7 @@ class NamingClient extends pg.Client {
     }
     this.runs.delete(text);
     if (!PREPARABLE.test(text)) return undefined;
-    const prepared = `ls_auto_${this.prepared.size}`;
+    const prepared = `ls_auto_${this.preparedCount++}`;
     this.prepared.set(text, prepared);
     return prepared;
   }

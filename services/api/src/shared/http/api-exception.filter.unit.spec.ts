@@ -101,6 +101,10 @@ describe('errorResponse', () => {
     expect(errorResponse(refused)).toEqual(unavailable);
     expect(errorResponse(gaveUp)).toEqual(unavailable);
     expect(errorResponse(new Error('Connection is closed.'))).toEqual(unavailable);
+    const outdatedPlan = Object.assign(new Error('cached plan must not change result type'), {
+      code: '0A000',
+    });
+    expect(errorResponse(outdatedPlan)).toEqual(unavailable);
   });
 
   it('leaves anything else to the caller as a server fault', () => {

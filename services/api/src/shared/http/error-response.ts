@@ -53,6 +53,9 @@ const POSTGRES_UNAVAILABLE_MESSAGES = [
   /^Client has encountered a connection error and is not queryable$/,
   // A database switched to allow_connections false (SQLSTATE 55000, which also means much else).
   /^database ".*" is not currently accepting connections$/,
+  // A deployment's migration changed a column a connection's prepared statement returns, inside a transaction
+  // (SQLSTATE 0A000, which also means much else): the connection runs it unprepared from the next time.
+  /^cached plan must not change result type$/,
 ];
 
 /**
