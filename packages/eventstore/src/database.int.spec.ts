@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { sql } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import pg from 'pg';
+import { namedStatement } from './database.js';
 import { createTestDatabase, type TestDatabase } from './testing/test-database.js';
 
 let database: TestDatabase<unknown>;
@@ -102,6 +103,36 @@ describe('statements run again and again', () => {
       await expect(read()).rejects.toThrow('cached plan must not change result type');
       await sql`rollback`.execute(connection);
       expect(await read()).toEqual([{ doc: { a: 1 } }]);
+    });
+  });
+
+  it('named by the store, run unprepared once a migration changed their result, then prepared under a new name', async () => {
+    await sql`create table named_plan_change (id int primary key, doc jsonb not null)`.execute(database.db);
+    await sql`insert into named_plan_change values (1, '{"b": 2}')`.execute(database.db);
+    const text = namedStatement(
+      'ls_test_named_plan_change',
+      'select doc from named_plan_change where id = $1',
+    );
+
+    await database.db.connection().execute(async (connection) => {
+      const read = async () => (await connection.executeQuery(CompiledQuery.raw(text, [1]))).rows;
+      const preparedNames = async () =>
+        (
+          await sql<{ name: string }>`
+            select name from pg_prepared_statements where statement like 'select doc from named_plan_change%'
+            order by prepare_time
+          `.execute(connection)
+        ).rows.map((row) => row.name);
+
+      expect(await read()).toEqual([{ doc: { b: 2 } }]);
+      expect(await preparedNames()).toEqual(['ls_test_named_plan_change']);
+      await sql`alter table named_plan_change alter column doc type json`.execute(database.db);
+      expect(await read()).toEqual([{ doc: { b: 2 } }]);
+      expect(await read()).toEqual([{ doc: { b: 2 } }]);
+      expect(await preparedNames()).toEqual([
+        'ls_test_named_plan_change',
+        expect.stringMatching(/^ls_test_named_plan_change_\d+$/),
+      ]);
     });
   });
 });

@@ -73,6 +73,8 @@ function isOutdatedPlan(error: unknown): boolean {
 class NamingClient extends pg.Client {
   private readonly runs = new Map<string, number>();
   private readonly prepared = new Map<string, string>();
+  /** Named statements this connection prepares again under another name, their first one being outdated. */
+  private readonly renamed = new Map<string, string>();
   private preparedCount = 0;
 
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -82,14 +84,15 @@ class NamingClient extends pg.Client {
       return (pg.Client.prototype.query as (...queryArgs: unknown[]) => unknown).apply(this, args);
     }
     const named = statementNames.get(text);
-    if (named) return super.query({ name: named, text, values });
-    const name = this.preparedName(text, values);
+    const name = named ? (this.renamed.get(text) ?? named) : this.preparedName(text, values);
     if (!name) return super.query(text, values);
     return super.query({ name, text, values }).catch((error: unknown) => {
       if (!isOutdatedPlan(error)) throw error;
-      // Run unprepared this time and counted again from none; inside a transaction the failure has ended it,
-      // so the first error is the one to report.
-      this.prepared.delete(text);
+      // Run unprepared this time, and prepared anew later (a named statement at its next run, under a name of
+      // this connection's; another after its fifth); inside a transaction the failure has ended it, so the first
+      // error is the one to report.
+      if (named) this.renamed.set(text, `${named}_${this.preparedCount++}`);
+      else this.prepared.delete(text);
       return super.query(text, values).catch((retryError: unknown) => {
         throw (retryError as { code?: unknown }).code === '25P02' ? error : retryError;
       });
