@@ -68,7 +68,8 @@ function startClient(env: object): {
   });
   const answers = new Promise<Answer[]>((resolve, reject) => {
     child.on('error', reject);
-    child.on('exit', (code) =>
+    // 'close', not 'exit': the process may be reported gone before the last of its output has been read.
+    child.on('close', (code) =>
       code === 0
         ? resolve(JSON.parse(output.slice('ready\n'.length)) as Answer[])
         : reject(new Error(`client exited ${code}`)),
