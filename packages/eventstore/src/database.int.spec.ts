@@ -71,6 +71,14 @@ describe('statements run again and again', () => {
     expect(found[5]).toEqual(['select $1::int + 1 as run_n']);
   });
 
+  /** The names this connection prepared statements beginning with `start` under, oldest first. */
+  const preparedNames = async (connection: typeof database.db, start: string) =>
+    (
+      await sql<{ name: string }>`
+        select name from pg_prepared_statements where starts_with(statement, ${start}) order by prepare_time
+      `.execute(connection)
+    ).rows.map((row) => row.name);
+
   it('run unprepared once a migration changed the type of a column they return, and prepared again later', async () => {
     await sql`create table plan_change (id int primary key, doc jsonb not null)`.execute(database.db);
     await sql`insert into plan_change values (1, '{"a": 1}')`.execute(database.db);
@@ -81,12 +89,7 @@ describe('statements run again and again', () => {
     await database.db.connection().execute(async (connection) => {
       const read = async () =>
         (await sql<{ doc: unknown }>`select doc from plan_change where id = ${1}`.execute(connection)).rows;
-      const preparedReads = async () =>
-        (
-          await sql<{ name: string }>`
-            select name from pg_prepared_statements where statement like 'select doc from plan_change%'
-          `.execute(connection)
-        ).rows.map((row) => row.name);
+      const preparedReads = () => preparedNames(connection, 'select doc from plan_change');
 
       for (let run = 1; run <= 5; run++) await read();
       const [first] = await preparedReads();
@@ -116,20 +119,14 @@ describe('statements run again and again', () => {
 
     await database.db.connection().execute(async (connection) => {
       const read = async () => (await connection.executeQuery(CompiledQuery.raw(text, [1]))).rows;
-      const preparedNames = async () =>
-        (
-          await sql<{ name: string }>`
-            select name from pg_prepared_statements where statement like 'select doc from named_plan_change%'
-            order by prepare_time
-          `.execute(connection)
-        ).rows.map((row) => row.name);
+      const preparedReads = () => preparedNames(connection, 'select doc from named_plan_change');
 
       expect(await read()).toEqual([{ doc: { b: 2 } }]);
-      expect(await preparedNames()).toEqual(['ls_test_named_plan_change']);
+      expect(await preparedReads()).toEqual(['ls_test_named_plan_change']);
       await sql`alter table named_plan_change alter column doc type json`.execute(database.db);
       expect(await read()).toEqual([{ doc: { b: 2 } }]);
       expect(await read()).toEqual([{ doc: { b: 2 } }]);
-      expect(await preparedNames()).toEqual([
+      expect(await preparedReads()).toEqual([
         'ls_test_named_plan_change',
         expect.stringMatching(/^ls_test_named_plan_change_\d+$/),
       ]);
