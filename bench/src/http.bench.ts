@@ -135,7 +135,7 @@ function requestsOf(name: FigureName, { platform, members, lag }: Targets): auto
       ];
     case 'queries':
       // One member's dashboard and histories, in the order the SPA asks for them.
-      return ['/api/user', '/api/withdraw', '/api/transactions/deposit', '/api/user/activity'].map(
+      return ['/api/user', '/api/withdraw', '/api/transactions/deposit', '/api/user/activity?limit=10'].map(
         (path) => ({
           method: 'GET',
           path,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { text, wholeNumberParameter } from './text.js';
+import { text, wholeNumber, wholeNumberParameter } from './text.js';
 
 /**
  * The projector's read models by projection name: the api waits for these checkpoints when a query carries
@@ -92,6 +92,13 @@ export const activityRecord = z.object({
 });
 export const accountActivity = z.object({ data: z.array(activityRecord) });
 export type AccountActivity = z.infer<typeof accountActivity>;
+
+/** `?limit=`: how many of the newest movements the member's activity answers; every one when absent. */
+export const accountActivityQuery = z.object({
+  limit: wholeNumber('Limit', { min: 1, max: 100 })
+    .optional()
+    .describe('The newest this many movements (1 to 100); every movement when absent'),
+});
 
 /** A referred user as the referrer sees them: no e-mail, no figures. */
 export const affiliateRecord = z.object({

@@ -63,15 +63,19 @@ export function text({ max, label, multiline = false, trim = true, tooLong, erro
  * sign, an exponent, hex, binary and white space or control characters around the digits. Whatever is wrong with
  * it, one message names the field and the range.
  */
-export function wholeNumberParameter(
-  label: string,
-  { min, max, fallback }: { min: number; max: number; fallback: number },
-) {
+export function wholeNumber(label: string, { min, max }: { min: number; max: number }) {
   const message = `${label} must be a whole number from ${min} to ${max}`;
   return z
     .string({ error: message })
     .regex(/^[0-9]{1,9}$/, message)
     .transform(Number)
-    .pipe(z.number().int().min(min, message).max(max, message))
-    .prefault(String(fallback));
+    .pipe(z.number().int().min(min, message).max(max, message));
+}
+
+/** A whole number in a query string (see `wholeNumber`), `fallback` when absent. */
+export function wholeNumberParameter(
+  label: string,
+  { min, max, fallback }: { min: number; max: number; fallback: number },
+) {
+  return wholeNumber(label, { min, max }).prefault(String(fallback));
 }

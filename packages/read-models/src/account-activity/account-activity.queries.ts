@@ -4,7 +4,12 @@ import { formatCents } from '@ledgerstone/ledger';
 import { readModelDatabase, readOrEmpty } from '../read-model-database.js';
 
 /** A member's account activity and security changes, newest first. */
-export async function accountActivityOf(db: AnyDatabase, userId: string): Promise<AccountActivity> {
+/** The member's money movements, newest first: the newest `limit` of them when given. */
+export async function accountActivityOf(
+  db: AnyDatabase,
+  userId: string,
+  limit?: number,
+): Promise<AccountActivity> {
   const rows = await readOrEmpty(
     () =>
       readModelDatabase(db)
@@ -13,6 +18,7 @@ export async function accountActivityOf(db: AnyDatabase, userId: string): Promis
         .select(['event_id', 'type', 'amount', 'bucket', 'reason', 'occurred_at'])
         .where('user_id', '=', userId)
         .orderBy('global_position', 'desc')
+        .$if(limit !== undefined, (query) => query.limit(limit!))
         .execute(),
     [],
   );

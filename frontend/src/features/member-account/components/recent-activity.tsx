@@ -11,8 +11,6 @@ import { formatDateTime } from '../../../lib/date-time.js';
 
 type Activity = AccountActivity['data'][number];
 
-const RECENT_COUNT = 10;
-
 const bucketTitles: Record<string, string> = {
   available: 'Account Balance',
   invested: 'Total Deposit',
@@ -35,7 +33,7 @@ function activityAmount({ type, amount }: Activity): string {
 type RecentActivityProps = { activity: AccountActivity | undefined; isLoading: boolean; isError: boolean };
 
 export function RecentActivity({ activity, isLoading, isError }: RecentActivityProps) {
-  const recent = activity?.data.slice(0, RECENT_COUNT) ?? [];
+  const recent = activity?.data ?? [];
   return (
     <Box component="section" aria-labelledby="recent-activity-heading">
       <Typography id="recent-activity-heading" variant="h5" component="h2" sx={{ mb: 1.5 }}>

@@ -29,7 +29,7 @@ const memberApi = {
     status: 200,
     body: { data: [], source: 'sample', asOf: '2026-11-21T12:00:00.000Z' },
   },
-  'GET /api/user/activity': { status: 200, body: { data: [] } },
+  'GET /api/user/activity?limit=10': { status: 200, body: { data: [] } },
   'GET /api/user/investments': { status: 200, body: { data: [] } },
 };
 

@@ -2,6 +2,7 @@ import { Controller, Get, Query } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import {
   accountActivity,
+  accountActivityQuery,
   affiliates,
   depositHistory,
   memberProfile,
@@ -68,13 +69,18 @@ export class MemberReadModelsController {
 
   @Get('user/activity')
   @ApiRoute({
-    summary: `Every money movement of the member's account, newest first.${AFTER}`,
+    summary: `Every money movement of the member's account, newest first; ?limit=N answers the newest N.${AFTER}`,
     tag: 'Member',
-    query: afterQuery,
+    query: afterQuery.extend(accountActivityQuery.shape),
     response: accountActivity,
   })
-  async activity(@CurrentActor() actor: Actor, @Query('after') after: unknown): Promise<AccountActivity> {
-    return accountActivity.parse(await this.readModels.activity(actor.userId, after));
+  async activity(
+    @CurrentActor() actor: Actor,
+    @Query('after') after: unknown,
+    @Query('limit') limit: unknown,
+  ): Promise<AccountActivity> {
+    const query = accountActivityQuery.parse({ limit });
+    return accountActivity.parse(await this.readModels.activity(actor.userId, after, query.limit));
   }
 
   @Get('users/affiliates')

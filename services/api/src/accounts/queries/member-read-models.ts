@@ -124,9 +124,9 @@ export class MemberReadModels {
     };
   }
 
-  async activity(userId: string, after: unknown): Promise<AccountActivity> {
+  async activity(userId: string, after: unknown, limit?: number): Promise<AccountActivity> {
     await waitForPosition(this.database, after, [readModels.accountActivity]);
-    return accountActivityOf(this.database, userId);
+    return accountActivityOf(this.database, userId, limit);
   }
 
   /** The members this member referred: first name and last initial only, as `users` holds them now. */

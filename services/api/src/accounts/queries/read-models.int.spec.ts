@@ -265,6 +265,42 @@ describe('member queries', () => {
     );
   });
 
+  it('GET /api/user/activity?limit=N answers the newest N movements, in the same order as the whole list', async () => {
+    const all = await alice.browser.get('/api/user/activity').expect(200);
+    const newest = await alice.browser.get('/api/user/activity').query({ limit: '3' }).expect(200);
+    const more = await alice.browser.get('/api/user/activity').query({ limit: '100' }).expect(200);
+
+    expect(newest.body.data).toEqual(all.body.data.slice(0, 3));
+    expect(more.body.data).toEqual(all.body.data);
+  });
+
+  it.each([
+    ['zero', '0'],
+    ['above 100', '101'],
+    ['negative', '-1'],
+    ['with an exponent', '1e1'],
+    ['with a space', ' 5'],
+    ['with a NUL', '5\u0000'],
+    ['of an emoji', '\u{1F4B0}'],
+    ['of 1,000 digits', '9'.repeat(1_000)],
+  ])('GET /api/user/activity refuses a limit %s with a message for the field', async (_, limit) => {
+    const response = await alice.browser.get('/api/user/activity').query({ limit });
+
+    expect({ status: response.status, body: response.body }).toEqual({
+      status: 400,
+      body: {
+        message: expect.any(String),
+        fieldErrors: { limit: ['Limit must be a whole number from 1 to 100'] },
+      },
+    });
+  });
+
+  it('GET /api/user/activity refuses two limits', async () => {
+    const response = await alice.browser.get('/api/user/activity?limit=1&limit=2').expect(400);
+
+    expect(response.body.fieldErrors).toEqual({ limit: [expect.stringContaining('Limit must be')] });
+  });
+
   it('GET /api/users/affiliates shows first name, last initial, the parent code and verification only', async () => {
     const response = await alice.browser.get('/api/users/affiliates').expect(200);
 

@@ -189,7 +189,7 @@ const VALID_QUERIES: Record<string, Record<string, string>> = {
   'GET /api/user': AFTER,
   'GET /api/transactions/deposit': AFTER,
   'GET /api/withdraw': AFTER,
-  'GET /api/user/activity': AFTER,
+  'GET /api/user/activity': { limit: '10', ...AFTER },
   'GET /api/user/profit': AFTER,
   'GET /api/user/investments': AFTER,
   'GET /api/users/affiliates': AFTER,

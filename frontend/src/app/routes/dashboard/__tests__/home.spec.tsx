@@ -46,7 +46,7 @@ const activity = {
 
 async function renderHome(overrides: Record<string, { status: number; body?: unknown }> = {}) {
   setViewportWidth(1280);
-  stubApi({ ...memberApi, 'GET /api/user/activity': { status: 200, body: activity }, ...overrides });
+  stubApi({ ...memberApi, 'GET /api/user/activity?limit=10': { status: 200, body: activity }, ...overrides });
   const rendered = renderApp('/dashboard');
   await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
   return rendered;
@@ -145,7 +145,7 @@ describe('the dashboard home', () => {
       occurredAt,
     });
     await renderHome({
-      'GET /api/user/activity': {
+      'GET /api/user/activity?limit=10': {
         status: 200,
         body: {
           data: [

@@ -42,7 +42,7 @@ export const withdrawalProtection: WithdrawalProtection = {
 export const memberApi = {
   'GET /api/user': { status: 200, body: member },
   'GET /api/market/prices': { status: 200, body: marketPrices },
-  'GET /api/user/activity': { status: 200, body: { data: [] } },
+  'GET /api/user/activity?limit=10': { status: 200, body: { data: [] } },
   'GET /api/users/affiliates': { status: 200, body: { data: [] } },
   'GET /api/transactions/deposit': { status: 200, body: { data: [] } },
   'GET /api/withdraw': { status: 200, body: { data: [] } },
