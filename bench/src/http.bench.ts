@@ -134,17 +134,20 @@ function requestsOf(name: FigureName, { platform, members, lag }: Targets): auto
         },
       ];
     case 'queries':
-      // One member's dashboard and histories, in the order the SPA asks for them.
-      return ['/api/user', '/api/withdraw', '/api/transactions/deposit', '/api/user/activity?limit=10'].map(
-        (path) => ({
-          method: 'GET',
-          path,
-          setupRequest: (request, context: { member?: Member }) => {
-            context.member ??= nextMember();
-            return { ...request, headers: { ...browserHeaders, cookie: context.member.cookie } };
-          },
-        }),
-      );
+      // One member's dashboard and the first page of each history, as the SPA asks for them.
+      return [
+        '/api/user',
+        '/api/withdraw?page=1&pageSize=10',
+        '/api/transactions/deposit?page=1&pageSize=5',
+        '/api/user/activity?limit=10',
+      ].map((path) => ({
+        method: 'GET',
+        path,
+        setupRequest: (request, context: { member?: Member }) => {
+          context.member ??= nextMember();
+          return { ...request, headers: { ...browserHeaders, cookie: context.member.cookie } };
+        },
+      }));
     case 'emmett':
       return [
         {

@@ -220,6 +220,20 @@ describe('a member and an admin move money through the whole stack', () => {
     await expectCard(member, 'Total Withdrawals', '$50.00');
   }, 120_000);
 
+  it('the member searches the withdraw history, which the server pages and searches', async () => {
+    const { baseUrl } = platform;
+    await member.goto(`${baseUrl}/dashboard/withdraw-history`);
+    const table = member.getByRole('table', { name: 'Withdrawal history' });
+    const search = member.getByRole('searchbox', { name: 'Search' });
+    await table.getByRole('row').filter({ hasText: '$50.00' }).waitFor(TIMEOUT);
+
+    await search.fill('rejected');
+    await table.getByText('No withdrawals match your search').waitFor(TIMEOUT);
+    await search.fill('PAID');
+    await table.getByRole('row').filter({ hasText: '$50.00' }).filter({ hasText: /paid/i }).waitFor(TIMEOUT);
+    expect(await member.getByText('Showing 1 of 1').isVisible()).toBe(true);
+  }, 60_000);
+
   it('a friend signs up through the affiliate link and shows as Active', async () => {
     const { baseUrl } = platform;
     await member.goto(`${baseUrl}/dashboard`);

@@ -63,7 +63,10 @@ export const depositRecord = z.object({
   createdAt: timestamp,
   decidedAt: timestamp.nullable(),
 });
-export const depositHistory = z.object({ data: z.array(depositRecord) });
+/** How many rows a search finds in all, of which `data` is one page. */
+const historyTotal = z.number().int().describe('How many rows the search finds in all pages');
+
+export const depositHistory = z.object({ data: z.array(depositRecord), total: historyTotal });
 export type DepositHistory = z.infer<typeof depositHistory>;
 
 export const withdrawalRecord = z.object({
@@ -79,7 +82,7 @@ export const withdrawalRecord = z.object({
   createdAt: timestamp,
   decidedAt: timestamp.nullable(),
 });
-export const withdrawalHistory = z.object({ data: z.array(withdrawalRecord) });
+export const withdrawalHistory = z.object({ data: z.array(withdrawalRecord), total: historyTotal });
 export type WithdrawalHistory = z.infer<typeof withdrawalHistory>;
 
 export const activityRecord = z.object({
@@ -92,6 +95,20 @@ export const activityRecord = z.object({
 });
 export const accountActivity = z.object({ data: z.array(activityRecord) });
 export type AccountActivity = z.infer<typeof accountActivity>;
+
+/**
+ * `?page=&pageSize=&search=` of a member's deposit or withdrawal history, newest first: without `pageSize`, every
+ * row the search finds. The search finds text in the amount as shown ("$1,500.00") or as digits ("1500.00"), the
+ * payment method, the status and a rejection's reason, without regard to case.
+ */
+export const memberHistoryQuery = z.object({
+  page: wholeNumberParameter('Page', { min: 1, max: 999_999_999, fallback: 1 }),
+  pageSize: wholeNumber('Page size', { min: 1, max: 100 })
+    .optional()
+    .describe('Rows per page (1 to 100); every row when absent'),
+  search: text({ label: 'Search', max: 200 }).optional(),
+});
+export type MemberHistoryQuery = z.infer<typeof memberHistoryQuery>;
 
 /** `?limit=`: how many of the newest movements the member's activity answers; every one when absent. */
 export const accountActivityQuery = z.object({

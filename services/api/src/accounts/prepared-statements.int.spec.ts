@@ -83,9 +83,10 @@ describe('the statements every account command and history read runs', () => {
         }),
         result: () => null,
       });
-      await reads.deposits(userId, undefined);
-      await reads.withdrawals(userId, undefined);
-      await reads.activity(userId, undefined);
+      // A page of each, as the member's tables and the dashboard ask for them.
+      await reads.deposits(userId, undefined, { page: 1, pageSize: 5 });
+      await reads.withdrawals(userId, undefined, { page: 1, pageSize: 10 });
+      await reads.activity(userId, undefined, 10);
       await memberBalancesOf(connection, userId);
     }
 

@@ -116,7 +116,17 @@ describe('the OpenAPI document at /api/docs/openapi.json', () => {
       after: { required: false, schema: { type: 'string', pattern: '^[A-Za-z0-9_-]{92}$' } },
     });
     expect(Object.keys(query('/api/admin/users')).sort()).toEqual(['after', 'page', 'pageSize', 'search']);
-    expect(Object.keys(query('/api/transactions/deposit'))).toEqual(['after']);
+    expect(Object.keys(query('/api/transactions/deposit')).sort()).toEqual([
+      'after',
+      'page',
+      'pageSize',
+      'search',
+    ]);
+    expect(query('/api/withdraw')).toMatchObject({
+      pageSize: { required: false, schema: { type: 'string', pattern: '^[0-9]{1,9}$' } },
+    });
+    expect(query('/api/withdraw')['pageSize']?.schema).not.toHaveProperty('default');
+    expect(Object.keys(query('/api/user/activity')).sort()).toEqual(['after', 'limit']);
     expect(query('/api/plans')).toEqual({
       kind: { required: false, schema: { type: 'string', enum: ['crypto', 'real_estate'] } },
     });

@@ -1,12 +1,21 @@
 import type { WithdrawalHistory } from '@ledgerstone/contracts';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '../../../lib/api-client.js';
+import { memberHistoryQueryString, type MemberHistoryParams } from './member-history-params.js';
 
-export const getWithdrawalHistory = (signal?: AbortSignal): Promise<WithdrawalHistory> =>
-  api.get<WithdrawalHistory>('/withdraw', { signal });
+export const getWithdrawalHistory = (
+  params: MemberHistoryParams,
+  signal?: AbortSignal,
+): Promise<WithdrawalHistory> =>
+  api.get<WithdrawalHistory>(`/withdraw?${memberHistoryQueryString(params)}`, { signal });
 
-export const getWithdrawalHistoryQueryOptions = () =>
-  queryOptions({ queryKey: ['member-withdrawals'], queryFn: ({ signal }) => getWithdrawalHistory(signal) });
+export const getWithdrawalHistoryQueryOptions = (params: MemberHistoryParams) =>
+  queryOptions({
+    queryKey: ['member-withdrawals', params],
+    queryFn: ({ signal }) => getWithdrawalHistory(params, signal),
+    placeholderData: keepPreviousData,
+  });
 
-export const useWithdrawalHistory = () => useQuery(getWithdrawalHistoryQueryOptions());
+export const useWithdrawalHistory = (params: MemberHistoryParams) =>
+  useQuery(getWithdrawalHistoryQueryOptions(params));

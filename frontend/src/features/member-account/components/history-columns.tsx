@@ -15,6 +15,9 @@ type HistoryRow = {
   createdAt: string;
 };
 
+/** What the server's search of a history finds: the date is not among it. */
+export const HISTORY_SEARCH_PLACEHOLDER = 'Amount, method or status';
+
 /** Amount, Payment Method, Status (with the rejection reason), Date: the columns of both histories. */
 export function historyColumns<TRow extends HistoryRow>(): DataTableColumn<TRow>[] {
   return [
@@ -37,11 +40,4 @@ export function historyColumns<TRow extends HistoryRow>(): DataTableColumn<TRow>
     },
     { id: 'date', header: 'Date', accessorFn: (row) => formatDate(row.createdAt) },
   ];
-}
-
-/** Newest first, whatever order the rows came in. */
-export function newestFirst<TRow extends { createdAt: string }>(
-  rows: readonly TRow[] | undefined,
-): TRow[] | undefined {
-  return rows && [...rows].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt));
 }

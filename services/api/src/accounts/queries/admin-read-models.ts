@@ -25,13 +25,9 @@ import { sql } from 'kysely';
 import { CLOCK, type Clock } from '../../shared/clock/clock.js';
 import { DATABASE, type Database } from '../../shared/infrastructure/infrastructure.tokens.js';
 import { waitForPosition } from '../../shared/database/read-your-writes.js';
+import { containsPattern } from './search-pattern.js';
 import type { PaymentMethodsTable } from '../../catalog/index.js';
 import type { AccountTables } from '../persistence/accounts.tables.js';
-
-/** `%` and `_` typed into the search box are letters, not patterns. */
-function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}
 
 const DAY_MS = 86_400_000;
 

@@ -3,6 +3,7 @@ import { QueryBus } from '@nestjs/cqrs';
 import {
   accountActivity,
   accountActivityQuery,
+  memberHistoryQuery,
   affiliates,
   depositHistory,
   memberProfile,
@@ -44,27 +45,34 @@ export class MemberReadModelsController {
 
   @Get('transactions/deposit')
   @ApiRoute({
-    summary: `The member's deposit history, newest first.${AFTER}`,
+    summary: `The member's deposit history, newest first, a page at a time when ?pageSize= is given.${AFTER}`,
     tag: 'Member',
-    query: afterQuery,
+    query: afterQuery.extend(memberHistoryQuery.shape),
     response: depositHistory,
   })
-  async deposits(@CurrentActor() actor: Actor, @Query('after') after: unknown): Promise<DepositHistory> {
-    return depositHistory.parse(await this.readModels.deposits(actor.userId, after));
+  async deposits(
+    @CurrentActor() actor: Actor,
+    @Query() query: Record<string, unknown>,
+  ): Promise<DepositHistory> {
+    return depositHistory.parse(
+      await this.readModels.deposits(actor.userId, query.after, memberHistoryQuery.parse(query)),
+    );
   }
 
   @Get('withdraw')
   @ApiRoute({
-    summary: `The member's withdrawal history, newest first.${AFTER}`,
+    summary: `The member's withdrawal history, newest first, a page at a time when ?pageSize= is given.${AFTER}`,
     tag: 'Member',
-    query: afterQuery,
+    query: afterQuery.extend(memberHistoryQuery.shape),
     response: withdrawalHistory,
   })
   async withdrawals(
     @CurrentActor() actor: Actor,
-    @Query('after') after: unknown,
+    @Query() query: Record<string, unknown>,
   ): Promise<WithdrawalHistory> {
-    return withdrawalHistory.parse(await this.readModels.withdrawals(actor.userId, after));
+    return withdrawalHistory.parse(
+      await this.readModels.withdrawals(actor.userId, query.after, memberHistoryQuery.parse(query)),
+    );
   }
 
   @Get('user/activity')

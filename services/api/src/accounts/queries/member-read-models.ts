@@ -5,6 +5,7 @@ import {
   type Affiliates,
   type DepositHistory,
   type MemberFigures,
+  type MemberHistoryQuery,
   type MemberProfitStatus,
   type WithdrawalHistory,
 } from '@ledgerstone/contracts';
@@ -17,8 +18,10 @@ import {
   readModelDatabase,
   readOrEmpty,
 } from '@ledgerstone/read-models';
+import { sql } from 'kysely';
 import { DATABASE, type Database } from '../../shared/infrastructure/infrastructure.tokens.js';
 import { waitForPosition } from '../../shared/database/read-your-writes.js';
+import { historyRowMatches } from './search-pattern.js';
 import type { PaymentMethodsTable } from '../../catalog/index.js';
 import type { UsersTable } from '../../identity/index.js';
 
@@ -26,6 +29,23 @@ import type { UsersTable } from '../../identity/index.js';
 export async function memberFigures(db: Database, userId: string, after?: unknown): Promise<MemberFigures> {
   await waitForPosition(db, after, [readModels.memberBalances]);
   return memberFiguresOf(db, userId);
+}
+
+/** Every row's count of the rows found, in the page's own statement: `1`, not `*`, keeps it preparable. */
+const TOTAL_OF_ALL_PAGES = sql<string>`count(1) over ()`.as('total');
+const COUNT = sql<string>`count(1)`.as('total');
+
+/** The rows before the page `query` asks for. */
+const rowsBefore = ({ page, pageSize = 0 }: MemberHistoryQuery) => (page - 1) * pageSize;
+
+/** The rows found in all pages: on the page's rows, or counted apart when the page is past the last one. */
+async function totalOf(
+  rows: readonly { total: string }[],
+  { page }: MemberHistoryQuery,
+  count: () => Promise<{ total: string }>,
+): Promise<number> {
+  if (rows.length > 0) return Number(rows[0]!.total);
+  return page === 1 ? 0 : Number((await readOrEmpty(count, { total: '0' })).total);
 }
 
 /** What a member reads of their own account; every query is keyed by the caller's user id. */
@@ -41,13 +61,18 @@ export class MemberReadModels {
     }>();
   }
 
-  async deposits(userId: string, after: unknown): Promise<DepositHistory> {
+  async deposits(userId: string, after: unknown, query: MemberHistoryQuery): Promise<DepositHistory> {
     await waitForPosition(this.database, after, [readModels.deposits]);
-    const rows = await readOrEmpty(
+    const rows = this.db
+      .selectFrom('rm_deposits')
+      .leftJoin('payment_methods', 'payment_methods.id', 'rm_deposits.payment_method_id')
+      .where('rm_deposits.user_id', '=', userId)
+      .$if(query.search !== undefined, (found) =>
+        found.where(historyRowMatches('rm_deposits', query.search!)),
+      );
+    const page = await readOrEmpty(
       () =>
-        this.db
-          .selectFrom('rm_deposits')
-          .leftJoin('payment_methods', 'payment_methods.id', 'rm_deposits.payment_method_id')
+        rows
           // Columns by name: a statement without `*` is prepared on its connection (see the event store's pool).
           .select([
             'rm_deposits.deposit_id',
@@ -60,15 +85,16 @@ export class MemberReadModels {
             'rm_deposits.requested_at',
             'rm_deposits.decided_at',
             'payment_methods.name as payment_method',
+            TOTAL_OF_ALL_PAGES,
           ])
-          .where('rm_deposits.user_id', '=', userId)
           .orderBy('rm_deposits.requested_at', 'desc')
           .orderBy('rm_deposits.deposit_id')
+          .$if(query.pageSize !== undefined, (rows) => rows.limit(query.pageSize!).offset(rowsBefore(query)))
           .execute(),
       [],
     );
     return {
-      data: rows.map((row) => ({
+      data: page.map((row) => ({
         id: row.deposit_id,
         amount: formatCents(row.amount),
         plan_name: row.plan_name,
@@ -80,16 +106,22 @@ export class MemberReadModels {
         createdAt: row.requested_at.toISOString(),
         decidedAt: row.decided_at?.toISOString() ?? null,
       })),
+      total: await totalOf(page, query, () => rows.select(COUNT).executeTakeFirstOrThrow()),
     };
   }
 
-  async withdrawals(userId: string, after: unknown): Promise<WithdrawalHistory> {
+  async withdrawals(userId: string, after: unknown, query: MemberHistoryQuery): Promise<WithdrawalHistory> {
     await waitForPosition(this.database, after, [readModels.withdrawals]);
-    const rows = await readOrEmpty(
+    const rows = this.db
+      .selectFrom('rm_withdrawals')
+      .leftJoin('payment_methods', 'payment_methods.id', 'rm_withdrawals.payment_method_id')
+      .where('rm_withdrawals.user_id', '=', userId)
+      .$if(query.search !== undefined, (found) =>
+        found.where(historyRowMatches('rm_withdrawals', query.search!)),
+      );
+    const page = await readOrEmpty(
       () =>
-        this.db
-          .selectFrom('rm_withdrawals')
-          .leftJoin('payment_methods', 'payment_methods.id', 'rm_withdrawals.payment_method_id')
+        rows
           .select([
             'rm_withdrawals.withdrawal_id',
             'rm_withdrawals.amount',
@@ -101,15 +133,16 @@ export class MemberReadModels {
             'rm_withdrawals.requested_at',
             'rm_withdrawals.decided_at',
             'payment_methods.name as payment_method',
+            TOTAL_OF_ALL_PAGES,
           ])
-          .where('rm_withdrawals.user_id', '=', userId)
           .orderBy('rm_withdrawals.requested_at', 'desc')
           .orderBy('rm_withdrawals.withdrawal_id')
+          .$if(query.pageSize !== undefined, (rows) => rows.limit(query.pageSize!).offset(rowsBefore(query)))
           .execute(),
       [],
     );
     return {
-      data: rows.map((row) => ({
+      data: page.map((row) => ({
         id: row.withdrawal_id,
         amount: formatCents(row.amount),
         source: row.source,
@@ -121,6 +154,7 @@ export class MemberReadModels {
         createdAt: row.requested_at.toISOString(),
         decidedAt: row.decided_at?.toISOString() ?? null,
       })),
+      total: await totalOf(page, query, () => rows.select(COUNT).executeTakeFirstOrThrow()),
     };
   }
 

@@ -250,6 +250,94 @@ describe('member queries', () => {
     ]);
   });
 
+  it('GET /api/transactions/deposit answers a page of pageSize rows, newest first, and the total of all pages', async () => {
+    const pageOf = async (query: Record<string, string>) => {
+      const { body } = await alice.browser.get('/api/transactions/deposit').query(query).expect(200);
+      return { ids: body.data.map((row: { id: string }) => row.id), total: body.total };
+    };
+
+    expect(await pageOf({ page: '1', pageSize: '2' })).toEqual({
+      ids: [ids.pendingDeposit, ids.rejectedDeposit],
+      total: 3,
+    });
+    expect(await pageOf({ page: '2', pageSize: '2' })).toEqual({ ids: [ids.confirmedDeposit], total: 3 });
+    expect(await pageOf({ page: '3', pageSize: '2' })).toEqual({ ids: [], total: 3 });
+    expect(await pageOf({ pageSize: '2' })).toEqual({
+      ids: [ids.pendingDeposit, ids.rejectedDeposit],
+      total: 3,
+    });
+    expect(await pageOf({})).toEqual({
+      ids: [ids.pendingDeposit, ids.rejectedDeposit, ids.confirmedDeposit],
+      total: 3,
+    });
+  });
+
+  it.each([
+    ['the amount as shown', '$1,500', () => [ids.confirmedDeposit]],
+    ['the amount in digits', '1500.00', () => [ids.confirmedDeposit]],
+    ['part of an amount', '00.00', () => [ids.pendingDeposit, ids.confirmedDeposit]],
+    ['the status, in any case', 'PENDING', () => [ids.pendingDeposit]],
+    ['the reason of a rejection', 'blurred', () => [ids.rejectedDeposit]],
+    ['the payment method', 'Bitcoin', () => [ids.pendingDeposit, ids.rejectedDeposit, ids.confirmedDeposit]],
+    ['a % as a letter', '%', () => []],
+    ['a _ as a letter', '_', () => []],
+    ['a backslash as a letter', '\\', () => []],
+    ['an emoji', '\u{1F4B0}', () => []],
+  ])('GET /api/transactions/deposit?search= finds %s', async (_, search, expected) => {
+    const response = await alice.browser
+      .get('/api/transactions/deposit')
+      .query({ page: '1', pageSize: '5', search })
+      .expect(200);
+
+    expect(response.body.data.map((row: { id: string }) => row.id)).toEqual(expected());
+    expect(response.body.total).toBe(expected().length);
+  });
+
+  it("GET /api/transactions/deposit?search= finds none of another member's rows", async () => {
+    const response = await bob.browser
+      .get('/api/transactions/deposit')
+      .query({ search: 'bitcoin' })
+      .expect(200);
+
+    expect(response.body).toEqual({ data: [expect.objectContaining({ id: ids.bobDeposit })], total: 1 });
+  });
+
+  it('GET /api/withdraw pages and searches like the deposits', async () => {
+    const first = await alice.browser.get('/api/withdraw').query({ page: '1', pageSize: '1' }).expect(200);
+    const second = await alice.browser.get('/api/withdraw').query({ page: '2', pageSize: '1' }).expect(200);
+    const paid = await alice.browser.get('/api/withdraw').query({ search: 'paid' }).expect(200);
+    const amount = await alice.browser
+      .get('/api/withdraw')
+      .query({ page: '1', pageSize: '10', search: '$25.00' })
+      .expect(200);
+
+    expect(first.body).toEqual({ data: [expect.objectContaining({ id: ids.pendingWithdrawal })], total: 2 });
+    expect(second.body).toEqual({ data: [expect.objectContaining({ id: ids.paidWithdrawal })], total: 2 });
+    expect(paid.body).toEqual({ data: [expect.objectContaining({ id: ids.paidWithdrawal })], total: 1 });
+    expect(amount.body).toEqual({ data: [expect.objectContaining({ id: ids.pendingWithdrawal })], total: 1 });
+  });
+
+  it.each([
+    ['/api/withdraw', { pageSize: '0' }, 'pageSize', 'Page size must be a whole number from 1 to 100'],
+    ['/api/withdraw', { pageSize: '101' }, 'pageSize', 'Page size must be a whole number from 1 to 100'],
+    ['/api/withdraw', { page: '0' }, 'page', 'Page must be a whole number from 1 to 999999999'],
+    [
+      '/api/transactions/deposit',
+      { page: '1\u0000' },
+      'page',
+      'Page must be a whole number from 1 to 999999999',
+    ],
+    ['/api/transactions/deposit', { search: 'a\u0000b' }, 'search', expect.stringContaining('Search')],
+    ['/api/transactions/deposit', { search: 'a'.repeat(201) }, 'search', expect.stringContaining('Search')],
+  ])('GET %s?%j is refused with a message for the field', async (path, query, field, message) => {
+    const response = await alice.browser.get(path).query(query);
+
+    expect({ status: response.status, body: response.body }).toEqual({
+      status: 400,
+      body: { message: expect.any(String), fieldErrors: { [field]: [message] } },
+    });
+  });
+
   it('GET /api/user/activity lists every account event with its amount, and the reason of adjustments', async () => {
     const response = await alice.browser.get('/api/user/activity').expect(200);
 

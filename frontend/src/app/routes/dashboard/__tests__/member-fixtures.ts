@@ -44,8 +44,8 @@ export const memberApi = {
   'GET /api/market/prices': { status: 200, body: marketPrices },
   'GET /api/user/activity?limit=10': { status: 200, body: { data: [] } },
   'GET /api/users/affiliates': { status: 200, body: { data: [] } },
-  'GET /api/transactions/deposit': { status: 200, body: { data: [] } },
-  'GET /api/withdraw': { status: 200, body: { data: [] } },
+  'GET /api/transactions/deposit?page=1&pageSize=5': { status: 200, body: { data: [], total: 0 } },
+  'GET /api/withdraw?page=1&pageSize=10': { status: 200, body: { data: [], total: 0 } },
   'GET /api/user/investments': { status: 200, body: { data: [] } },
   'GET /api/user/withdrawal-protection': { status: 200, body: withdrawalProtection },
 };

@@ -17,7 +17,7 @@ async function renderScreen(path: string, answers: Record<string, StubbedAnswer>
 const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const methodId = '11111111-1111-4111-8111-111111111111';
 
-// Seven deposits on 1..7 November, sent oldest first: the table shows them newest first.
+// Seven deposits on 1..7 November, newest first as the server pages them.
 const deposits = Array.from({ length: 7 }, (_, i) => ({
   id: uuid(i + 1),
   amount: `${(i + 1) * 1000}.00`,
@@ -29,7 +29,7 @@ const deposits = Array.from({ length: 7 }, (_, i) => ({
   reason: i === 5 ? 'No payment arrived' : null,
   createdAt: `2026-11-0${i + 1}T12:00:00.000Z`,
   decidedAt: null,
-}));
+})).reverse();
 
 const withdrawals = Array.from({ length: 12 }, (_, i) => ({
   id: uuid(100 + i),
@@ -42,12 +42,16 @@ const withdrawals = Array.from({ length: 12 }, (_, i) => ({
   payout_reference: null,
   createdAt: `2026-10-${String(i + 10)}T12:00:00.000Z`,
   decidedAt: null,
-}));
+})).reverse();
+
+/** The answer to one page of a history, as the server gives it. */
+const page = <T,>(rows: T[], total = rows.length) => ({ status: 200, body: { data: rows, total } });
 
 describe('the deposit history', () => {
-  it('shows 5 deposits a page, newest first, with status chips and the rejection reason', async () => {
+  it("shows the server's pages of 5 deposits, with status chips and the rejection reason", async () => {
     await renderScreen('/dashboard/deposit-history', {
-      'GET /api/transactions/deposit': { status: 200, body: { data: deposits } },
+      'GET /api/transactions/deposit?page=1&pageSize=5': page(deposits.slice(0, 5), 7),
+      'GET /api/transactions/deposit?page=2&pageSize=5': page(deposits.slice(5), 7),
     });
     expect(screen.getByRole('heading', { level: 1, name: 'Deposit History' })).toBeInTheDocument();
     expect(await screen.findByText('$7,000.00')).toBeInTheDocument();
@@ -65,7 +69,27 @@ describe('the deposit history', () => {
     expect(screen.getByText('Showing 1 of 2')).toBeInTheDocument();
 
     await userEvent.setup().click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('$2,000.00')).toBeInTheDocument();
     expect(cellsOf('Deposit history').map((row) => row[0])).toEqual(['$2,000.00', '$1,000.00']);
+    expect(screen.getByText('Showing 2 of 2')).toBeInTheDocument();
+  });
+
+  it('asks the server to search, from page 1', async () => {
+    const usdt = deposits.filter((deposit) => deposit.payment_method === 'USDT');
+    await renderScreen('/dashboard/deposit-history', {
+      'GET /api/transactions/deposit?page=1&pageSize=5': page(deposits.slice(0, 5), 7),
+      'GET /api/transactions/deposit?page=2&pageSize=5': page(deposits.slice(5), 7),
+      'GET /api/transactions/deposit?page=1&pageSize=5&search=usdt': page(usdt),
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Showing 2 of 2')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('searchbox', { name: 'Search' }));
+    await user.paste(' usdt ');
+    expect(await screen.findByText('$6,000.00')).toBeInTheDocument();
+    expect(cellsOf('Deposit history').map((row) => row[0])).toEqual(['$6,000.00', '$4,000.00', '$2,000.00']);
+    expect(screen.getByText('Showing 1 of 1')).toBeInTheDocument();
   });
 
   it('says "Loading..." and then the fetch error when the history cannot be read', async () => {
@@ -73,7 +97,8 @@ describe('the deposit history', () => {
     setViewportWidth(1280);
     stubApi({
       ...memberApi,
-      'GET /api/transactions/deposit': () => new Promise<StubbedAnswer>((resolve) => (answer = resolve)),
+      'GET /api/transactions/deposit?page=1&pageSize=5': () =>
+        new Promise<StubbedAnswer>((resolve) => (answer = resolve)),
     });
     renderApp('/dashboard/deposit-history');
     expect(await screen.findByText('Loading...')).toBeInTheDocument();
@@ -83,9 +108,10 @@ describe('the deposit history', () => {
 });
 
 describe('the withdraw history', () => {
-  it('shows 10 withdrawals a page, newest first, with the rejection reason', async () => {
+  it("shows the server's pages of 10 withdrawals, with the rejection reason", async () => {
     await renderScreen('/dashboard/withdraw-history', {
-      'GET /api/withdraw': { status: 200, body: { data: withdrawals } },
+      'GET /api/withdraw?page=1&pageSize=10': page(withdrawals.slice(0, 10), 12),
+      'GET /api/withdraw?page=2&pageSize=10': page(withdrawals.slice(10), 12),
     });
     expect(screen.getByRole('heading', { level: 1, name: 'Withdraw History' })).toBeInTheDocument();
     expect(await screen.findByText('$1,200.00')).toBeInTheDocument();
@@ -96,6 +122,7 @@ describe('the withdraw history', () => {
     expect(screen.getByText('Showing 1 of 2')).toBeInTheDocument();
 
     await userEvent.setup().click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('$200.00')).toBeInTheDocument();
     expect(cellsOf('Withdrawal history')).toEqual([
       ['$200.00', 'ETHEREUM', 'Paid', 'Oct 11, 2026'],
       ['$100.00', 'ETHEREUM', 'RejectedReason: Wallet address does not match', 'Oct 10, 2026'],
