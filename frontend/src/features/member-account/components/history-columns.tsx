@@ -7,16 +7,13 @@ import type { DataTableColumn } from '../../../components/ui/data-table.js';
 import { formatDate } from '../format.js';
 import { StatusChip } from './status-chip.js';
 
-type HistoryRow = {
+export type HistoryRow = {
   amount: string;
   payment_method: string;
   status: 'pending' | 'completed' | 'paid' | 'rejected';
   reason: string | null;
   createdAt: string;
 };
-
-/** What the server's search of a history finds: the date is not among it. */
-export const HISTORY_SEARCH_PLACEHOLDER = 'Amount, method or status';
 
 /** Amount, Payment Method, Status (with the rejection reason), Date: the columns of both histories. */
 export function historyColumns<TRow extends HistoryRow>(): DataTableColumn<TRow>[] {

@@ -129,9 +129,16 @@ describe('the withdraw history', () => {
     ]);
   });
 
-  it('says when there are no withdrawals yet', async () => {
-    await renderScreen('/dashboard/withdraw-history', {});
+  it('says when there are no withdrawals yet, and when none match a search', async () => {
+    await renderScreen('/dashboard/withdraw-history', {
+      'GET /api/withdraw?page=1&pageSize=10&search=rejected': page([]),
+    });
     expect(await screen.findByText('No withdrawals yet')).toBeInTheDocument();
+
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('searchbox', { name: 'Search' }));
+    await user.paste('rejected');
+    expect(await screen.findByText('No withdrawals match your search')).toBeInTheDocument();
   });
 });
 
