@@ -31,7 +31,7 @@ export async function memberFigures(db: Database, userId: string, after?: unknow
   return memberFiguresOf(db, userId);
 }
 
-/** Every row's count of the rows found, in the page's own statement: `1`, not `*`, keeps it preparable. */
+/** How many rows the search finds in all pages, on each row of the page: `1`, not `*`, keeps it preparable. */
 const TOTAL_OF_ALL_PAGES = sql<string>`count(1) over ()`.as('total');
 const COUNT = sql<string>`count(1)`.as('total');
 
@@ -89,7 +89,7 @@ export class MemberReadModels {
           ])
           .orderBy('rm_deposits.requested_at', 'desc')
           .orderBy('rm_deposits.deposit_id')
-          .$if(query.pageSize !== undefined, (rows) => rows.limit(query.pageSize!).offset(rowsBefore(query)))
+          .$if(query.pageSize !== undefined, (all) => all.limit(query.pageSize!).offset(rowsBefore(query)))
           .execute(),
       [],
     );
@@ -137,7 +137,7 @@ export class MemberReadModels {
           ])
           .orderBy('rm_withdrawals.requested_at', 'desc')
           .orderBy('rm_withdrawals.withdrawal_id')
-          .$if(query.pageSize !== undefined, (rows) => rows.limit(query.pageSize!).offset(rowsBefore(query)))
+          .$if(query.pageSize !== undefined, (all) => all.limit(query.pageSize!).offset(rowsBefore(query)))
           .execute(),
       [],
     );
