@@ -11,13 +11,18 @@ import { Redis } from 'ioredis';
 import pg from 'pg';
 import { parseHttpBenchArgs, type HttpBenchConfig } from './http/config.js';
 import { CpuMeter, MONITOR_APPLICATION } from './http/cpu.js';
-import { databaseCounters, perRequest } from './http/database-activity.js';
+import {
+  costliestStatements,
+  databaseCounters,
+  perRequest,
+  statementCounts,
+} from './http/database-activity.js';
 import { runLoad, type LoadWindow } from './http/load.js';
 import { createMembers, MEMBER_FUNDS, PAYOUT_ADDRESS, type Member } from './http/members.js';
 import { openPosition, startPlatform, REPO_ROOT, type Platform } from './http/platform.js';
 import { freePort } from '@ledgerstone/process-kit/testing';
 import { answers, startProcess, type BenchProcess } from './http/processes.js';
-import { LagTracker } from './http/projection-lag.js';
+import { CHECKPOINTS_STATEMENT, LagTracker } from './http/projection-lag.js';
 import {
   FIGURE_TITLES,
   FIGURES,
@@ -35,6 +40,8 @@ const logRoot = join(REPO_ROOT, '.local/bench-http');
 /** The api's pool size (the event store's default), given to both peers too. */
 const POOL_SIZE = 10;
 const DRAIN_TIMEOUT_MS = 120_000;
+/** Statements listed per platform figure, costliest first, when the server keeps pg_stat_statements. */
+const STATEMENTS_LISTED = 6;
 const WITHDRAWAL_FORM = JSON.stringify({
   source: 'balance',
   amount: '0.01',
@@ -271,7 +278,9 @@ class Bench {
     // Backends report their statistics at most once a second: let the warm-up's arrive first.
     await sleep(1_100);
     const database = this.databaseOf(name);
+    const platform = database === this.databases.platform;
     const countersBefore = await databaseCounters(this.monitor, database);
+    const statementsBefore = platform ? await statementCounts(this.monitor, database) : undefined;
     const trackerBefore = { ...lag.reads };
     const cpuBefore = await this.cpu.snapshot();
     if (name === 'commands') lag.start();
@@ -281,7 +290,8 @@ class Bench {
     const cpuAfter = await this.cpu.snapshot();
     await sleep(1_100);
     const countersAfter = await databaseCounters(this.monitor, database);
-    if (database === this.databases.platform) {
+    const statementsAfter = statementsBefore && (await statementCounts(this.monitor, database));
+    if (platform) {
       countersAfter.transactions -= lag.reads.transactions - trackerBefore.transactions;
       countersAfter.rows_returned -= lag.reads.rows - trackerBefore.rows;
     }
@@ -293,6 +303,14 @@ class Bench {
         Object.entries(spent).map(([group, msSpent]) => [group, msSpent / requests]),
       ),
       postgresPerRequest: { ...perRequest(countersBefore, countersAfter, requests) },
+      ...(statementsBefore && statementsAfter
+        ? {
+            statements: costliestStatements(statementsBefore, statementsAfter, requests, {
+              top: STATEMENTS_LISTED,
+              except: [CHECKPOINTS_STATEMENT],
+            }),
+          }
+        : {}),
       ...(lags ? { lag: lagRun(lags) } : {}),
     };
   }

@@ -38,6 +38,10 @@ export interface Lags {
   allSubscribersMs: number[];
 }
 
+/** How the tracker reads the projections' checkpoints: its own work, not the platform's. */
+export const CHECKPOINTS_STATEMENT =
+  'select name, transaction_id::text, global_position from projection_checkpoints';
+
 /**
  * Measures projection lag for every accepted command: polls the projections' checkpoints every few
  * milliseconds on a connection of its own and notes when each command's position is passed.
@@ -124,7 +128,7 @@ export class LagTracker {
       name: string;
       transaction_id: string;
       global_position: string;
-    }>('select name, transaction_id::text, global_position from projection_checkpoints');
+    }>(CHECKPOINTS_STATEMENT);
     this.reads.transactions += 1;
     this.reads.rows += rows.length;
     this.checkpoints = new Map(

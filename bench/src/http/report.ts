@@ -1,3 +1,4 @@
+import type { StatementCost } from './database-activity.js';
 import type { LoadWindow } from './load.js';
 import { median, medianOfEach, percentile, round } from './stats.js';
 
@@ -16,6 +17,8 @@ export interface FigureRun extends LoadWindow {
   cpuMsPerRequest: Record<string, number>;
   /** pg_stat_database's counters of the figure's database, per 2xx answer. */
   postgresPerRequest: Record<string, number>;
+  /** The platform's costliest statements, when the server keeps pg_stat_statements. */
+  statements?: StatementCost[];
 }
 
 /** Projection lag of the commands of one window, in milliseconds. */
@@ -71,6 +74,8 @@ export interface FigureSummary {
   bytes_per_answer: number;
   cpu_ms_per_request: Record<string, number>;
   postgres_per_request: Record<string, number>;
+  /** The last run's costliest statements, when the server kept pg_stat_statements. */
+  statements_last_run?: StatementCost[];
 }
 
 export interface LagSummary {
@@ -129,6 +134,7 @@ function summarizeFigure(runs: readonly HttpRun[], name: FigureName): FigureSumm
     bytes_per_answer: round(medianOf(figureRuns, (run) => run.bytesPerAnswer)),
     cpu_ms_per_request: rounded(medianOfEach(figureRuns.map((run) => run.cpuMsPerRequest)), 2),
     postgres_per_request: rounded(medianOfEach(figureRuns.map((run) => run.postgresPerRequest)), 2),
+    ...(figureRuns.at(-1)?.statements ? { statements_last_run: figureRuns.at(-1)!.statements } : {}),
   };
 }
 
@@ -247,6 +253,34 @@ const PROCESS_ORDER = [
   'bench driver',
 ];
 
+/** The costliest statements of a platform figure, or why there are none. */
+function statementLines(
+  per: 'command' | 'query',
+  statements: readonly StatementCost[] | undefined,
+): string[] {
+  if (!statements) {
+    return [`No statements per ${per}: the server does not keep pg_stat_statements (README, Performance).`];
+  }
+  const numbers = table(
+    [
+      [`ms per ${per}`, 'calls', 'ms per call', 'rows per call'],
+      ...statements.map((cost) => [
+        cost.ms_per_request.toFixed(3),
+        cost.calls_per_request.toFixed(2),
+        cost.ms_per_call.toFixed(3),
+        cost.rows_per_call.toFixed(1),
+      ]),
+    ],
+    0,
+  );
+  const texts = ['statement', '---------', ...statements.map((cost) => cost.statement)];
+  return [
+    '',
+    `Costliest statements per ${per}, the last run (pg_stat_statements; every process's, the benchmark's own left out):`,
+    ...numbers.map((line, index) => `  ${line}  ${texts[index]}`),
+  ];
+}
+
 export function formatReport(results: HttpBenchResults): string {
   const { settings, figures, environment: env, projection_lag: lag, targets } = results;
   const runList = (values: number[]) => (values.length > 1 ? ` (${values.map(count).join(', ')})` : '');
@@ -310,10 +344,12 @@ export function formatReport(results: HttpBenchResults): string {
     `PostgreSQL per platform command: ${(postgres.transactions ?? 0).toFixed(2)} transactions,` +
       ` ${(postgres.rows_inserted ?? 0).toFixed(2)} rows inserted, ${(postgres.rows_updated ?? 0).toFixed(2)} updated,` +
       ` ${(postgres.rows_fetched ?? 0).toFixed(1)} fetched, ${(postgres.blocks_hit ?? 0).toFixed(1)} buffer hits.`,
-    // The histories answer every row, so a query's cost grows with the withdrawals of the runs before it.
+    // The histories count every row found, so a query's cost grows a little with the windows of withdrawals before.
     `PostgreSQL per platform query: ${(queries.postgres_per_request.transactions ?? 0).toFixed(2)} transactions,` +
       ` ${(queries.postgres_per_request.rows_returned ?? 0).toFixed(1)} rows returned; answers of` +
       ` ${count(queries.bytes_per_answer)} bytes (each run: ${results.runs.map((run) => count(run.queries.bytesPerAnswer)).join(', ')}).`,
+    ...statementLines('command', figures.commands.statements_last_run),
+    ...statementLines('query', figures.queries.statements_last_run),
     '',
     ...table(cpuRows),
     '"postgres, rest" is PostgreSQL\'s background work (WAL, checkpoints) with every other database of the server' +

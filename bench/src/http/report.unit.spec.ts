@@ -171,5 +171,54 @@ describe('HTTP benchmark report', () => {
     expect(report).toMatch(/^total of the above but the shared servers +18\.00 +1\.50 +3\.00 +0\.20$/m);
     expect(report).toContain('projection lag p99 <= 250 ms at half the full rate: met');
     expect(report).toContain('no errors: MISSED');
+    expect(report).toContain('No statements per command: the server does not keep pg_stat_statements');
+  });
+
+  it("lists the last run's costliest statements per command and per query when the server keeps them", () => {
+    const statement = (text: string, msPerRequest: number) => ({
+      statement: text,
+      calls_per_request: 1,
+      ms_per_call: msPerRequest,
+      ms_per_request: msPerRequest,
+      rows_per_call: 1,
+    });
+    const withStatements = runs.map((each, index) => ({
+      ...each,
+      commands: { ...each.commands, statements: [statement(`insert ${index}`, 0.5 + index)] },
+      queries: { ...each.queries, statements: [statement(`select ${index}`, 0.25)] },
+    }));
+    const summary = summarize(withStatements);
+    const report = formatReport({
+      ...summary,
+      settings: {
+        runs: 3,
+        seconds: 10,
+        warmup_seconds: 3,
+        connections: 32,
+        members: 64,
+        pool_size: 10,
+        log_level: 'info',
+      },
+      versions: { autocannon: '8.0.0', emmett: '0.42.0', emmett_postgresql: '0.42.0', express: '5.3.0' },
+      environment: {
+        cpus: 2,
+        cpu_model: 'Test CPU',
+        memory_gib: 24,
+        node: '20.20.2',
+        postgres: '15.20',
+        commit: 'abc1234',
+        load_average: { start: 1.5, end: 2 },
+      },
+      measured_at: '2026-11-25T12:00:00.000Z',
+      runs: withStatements,
+    });
+
+    expect(summary.figures.commands.statements_last_run).toEqual([statement('insert 2', 2.5)]);
+    expect(summary.figures.emmett.statements_last_run).toBeUndefined();
+    expect(report).toMatch(/Costliest statements per command, the last run/);
+    expect(report).toMatch(/^ {2}ms per command +calls +ms per call +rows per call +statement$/m);
+    expect(report).toMatch(/^ +2\.500 +1\.00 +2\.500 +1\.0 +insert 2$/m);
+    expect(report).toMatch(/^ +0\.250 +1\.00 +0\.250 +1\.0 +select 2$/m);
+    expect(report).not.toContain('No statements per');
   });
 });
