@@ -54,6 +54,34 @@ function run(bare: number, commands: number, emmett: number, lagP99: number, fai
   };
 }
 
+/** What the benchmark writes of `runs`, on a machine and with settings of the tests'. */
+function resultsOf(runs: HttpRun[]): HttpBenchResults {
+  return {
+    ...summarize(runs),
+    settings: {
+      runs: 3,
+      seconds: 10,
+      warmup_seconds: 3,
+      connections: 32,
+      members: 64,
+      pool_size: 10,
+      log_level: 'info',
+    },
+    versions: { autocannon: '8.0.0', emmett: '0.42.0', emmett_postgresql: '0.42.0', express: '5.3.0' },
+    environment: {
+      cpus: 2,
+      cpu_model: 'Test CPU',
+      memory_gib: 24,
+      node: '20.20.2',
+      postgres: '15.20',
+      commit: 'abc1234',
+      load_average: { start: 1.5, end: 2 },
+    },
+    measured_at: '2026-11-25T12:00:00.000Z',
+    runs,
+  };
+}
+
 describe('HTTP benchmark report', () => {
   // The ceiling drifts between runs; ratios are taken within a run.
   const runs = [run(3_000, 90, 60, 180), run(4_000, 100, 40, 300, 2), run(3_500, 98, 50, 240)];
@@ -128,31 +156,7 @@ describe('HTTP benchmark report', () => {
         postgresPerRequest: { transactions: 2, rows_returned: 30 + index },
       },
     }));
-    const results: HttpBenchResults = {
-      ...summarize(growing),
-      settings: {
-        runs: 3,
-        seconds: 10,
-        warmup_seconds: 3,
-        connections: 32,
-        members: 64,
-        pool_size: 10,
-        log_level: 'info',
-      },
-      versions: { autocannon: '8.0.0', emmett: '0.42.0', emmett_postgresql: '0.42.0', express: '5.3.0' },
-      environment: {
-        cpus: 2,
-        cpu_model: 'Test CPU',
-        memory_gib: 24,
-        node: '20.20.2',
-        postgres: '15.20',
-        commit: 'abc1234',
-        load_average: { start: 1.5, end: 2 },
-      },
-      measured_at: '2026-11-25T12:00:00.000Z',
-      runs: growing,
-    };
-    const report = formatReport(results);
+    const report = formatReport(resultsOf(growing));
     expect(report).toContain(
       '32 connections, 64 members, 10 s per figure after 3 s of warm-up; medians of 3 run(s)',
     );
@@ -188,30 +192,7 @@ describe('HTTP benchmark report', () => {
       queries: { ...each.queries, statements: [statement(`select ${index}`, 0.25)] },
     }));
     const summary = summarize(withStatements);
-    const report = formatReport({
-      ...summary,
-      settings: {
-        runs: 3,
-        seconds: 10,
-        warmup_seconds: 3,
-        connections: 32,
-        members: 64,
-        pool_size: 10,
-        log_level: 'info',
-      },
-      versions: { autocannon: '8.0.0', emmett: '0.42.0', emmett_postgresql: '0.42.0', express: '5.3.0' },
-      environment: {
-        cpus: 2,
-        cpu_model: 'Test CPU',
-        memory_gib: 24,
-        node: '20.20.2',
-        postgres: '15.20',
-        commit: 'abc1234',
-        load_average: { start: 1.5, end: 2 },
-      },
-      measured_at: '2026-11-25T12:00:00.000Z',
-      runs: withStatements,
-    });
+    const report = formatReport(resultsOf(withStatements));
 
     expect(summary.figures.commands.statements_last_run).toEqual([statement('insert 2', 2.5)]);
     expect(summary.figures.emmett.statements_last_run).toBeUndefined();
