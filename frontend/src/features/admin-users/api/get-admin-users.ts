@@ -2,17 +2,12 @@ import type { AdminUserList } from '@ledgerstone/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '../../../lib/api-client.js';
+import { searchedPageQuery, type SearchedPage } from '../../../lib/searched-page-query.js';
 
-export type AdminUsersParams = { page: number; pageSize: number; search: string };
+export type AdminUsersParams = SearchedPage;
 
-export const getAdminUsers = (
-  { page, pageSize, search }: AdminUsersParams,
-  signal?: AbortSignal,
-): Promise<AdminUserList> => {
-  const query = new URLSearchParams({ page: String(page), pageSize: String(pageSize) });
-  if (search.trim() !== '') query.set('search', search.trim());
-  return api.get<AdminUserList>(`/admin/users?${query.toString()}`, { signal });
-};
+export const getAdminUsers = (params: AdminUsersParams, signal?: AbortSignal): Promise<AdminUserList> =>
+  api.get<AdminUserList>(`/admin/users?${searchedPageQuery(params)}`, { signal });
 
 export const getAdminUsersQueryOptions = (params: AdminUsersParams) =>
   queryOptions({

@@ -2,20 +2,20 @@ import type { WithdrawalHistory } from '@ledgerstone/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '../../../lib/api-client.js';
-import { memberHistoryQueryString, type MemberHistoryParams } from './member-history-params.js';
+import { searchedPageQuery, type SearchedPage } from '../../../lib/searched-page-query.js';
 
 export const getWithdrawalHistory = (
-  params: MemberHistoryParams,
+  params: SearchedPage,
   signal?: AbortSignal,
 ): Promise<WithdrawalHistory> =>
-  api.get<WithdrawalHistory>(`/withdraw?${memberHistoryQueryString(params)}`, { signal });
+  api.get<WithdrawalHistory>(`/withdraw?${searchedPageQuery(params)}`, { signal });
 
-export const getWithdrawalHistoryQueryOptions = (params: MemberHistoryParams) =>
+export const getWithdrawalHistoryQueryOptions = (params: SearchedPage) =>
   queryOptions({
     queryKey: ['member-withdrawals', params],
     queryFn: ({ signal }) => getWithdrawalHistory(params, signal),
     placeholderData: keepPreviousData,
   });
 
-export const useWithdrawalHistory = (params: MemberHistoryParams) =>
+export const useWithdrawalHistory = (params: SearchedPage) =>
   useQuery(getWithdrawalHistoryQueryOptions(params));

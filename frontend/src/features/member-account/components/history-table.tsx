@@ -2,7 +2,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { useState } from 'react';
 
 import { DataTable } from '../../../components/ui/data-table.js';
-import type { MemberHistoryParams } from '../api/member-history-params.js';
+import type { SearchedPage } from '../../../lib/searched-page-query.js';
 import { historyColumns, type HistoryRow } from './history-columns.js';
 
 type HistoryPage<TRow> = { data: TRow[]; total: number };
@@ -12,7 +12,7 @@ type HistoryTableProps<TRow> = {
   /** "deposits" or "withdrawals", as the empty table names them. */
   noun: string;
   pageSize: number;
-  useHistory: (params: MemberHistoryParams) => UseQueryResult<HistoryPage<TRow>>;
+  useHistory: (params: SearchedPage) => UseQueryResult<HistoryPage<TRow>>;
 };
 
 /** A member's deposit or withdrawal history: the server pages and searches it, newest first. */
