@@ -127,7 +127,11 @@ function withdrawal(day: number, index: number): AccountCommand {
       amount: 1n,
       paymentMethodId: 'method-btc',
       destinations: [{ wallet: 'bitcoin', addressKey: 'key-1' }],
-      policy: { coolingHours: 48, defaultLimits: { daily: 10n ** 12n, thirtyDays: 10n ** 12n } },
+      policy: {
+        coolingHours: 48,
+        defaultLimits: { daily: 10n ** 12n, thirtyDays: 10n ** 12n },
+        pendingMax: 10,
+      },
       accountOpen: true,
       requestedAt: new Date(at(day, 5)),
     },

@@ -79,6 +79,8 @@ export function platformEnvironment(options: {
     WALLET_COOLING_HOURS: '0',
     // The hold after a security change stays on (24 hours): every withdrawal reads the member's recent changes,
     // as in production; the members make none.
+    // Nobody pays the benchmark's withdrawals: every one stays awaiting review.
+    WITHDRAWALS_PENDING_MAX: '1000000',
     RATE_LIMIT_SIGNUP_PER_IP_HOUR: '1000000',
     RATE_LIMIT_LOGIN_PER_IP_MINUTE: '1000000',
     RATE_LIMIT_VERIFY_PER_IP_HOUR: '1000000',

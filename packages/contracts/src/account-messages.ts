@@ -49,6 +49,8 @@ export const accountMessages = {
       : 'Add this address in Withdrawal Gateway first.',
   withdrawalsPaused: (until: string) =>
     `Withdrawals are paused until ${until} after a change to your account's security.`,
+  tooManyPendingWithdrawals: (count: number) =>
+    `You have ${count === 1 ? '1 withdrawal' : `${count} withdrawals`} awaiting review: you can ask for another once one of them is paid or rejected.`,
   overWithdrawalLimit: (amount: string, until: string) =>
     `This exceeds your withdrawal limit: you can withdraw up to ${amount} until ${until}.`,
   accountLocked:

@@ -104,6 +104,17 @@ describe("a chain reference: the member's transaction hash and the admin's payou
   });
 });
 
+describe('the pending withdrawals refusal', () => {
+  it('names how many are awaiting review, in the right number', () => {
+    expect(accountMessages.tooManyPendingWithdrawals(10)).toBe(
+      'You have 10 withdrawals awaiting review: you can ask for another once one of them is paid or rejected.',
+    );
+    expect(accountMessages.tooManyPendingWithdrawals(1)).toBe(
+      'You have 1 withdrawal awaiting review: you can ask for another once one of them is paid or rejected.',
+    );
+  });
+});
+
 describe('the address book refusal', () => {
   it('names the cooling period only when there is one, in the right number', () => {
     expect(accountMessages.addressNotInBook(48)).toBe(

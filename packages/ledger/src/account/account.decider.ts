@@ -121,6 +121,11 @@ export interface WithdrawalPolicy {
   coolingHours: number;
   /** The limits of a member an admin has set none for. */
   defaultLimits: WithdrawalLimits;
+  /**
+   * The most withdrawals awaiting review at once: each is kept whole in the state every command reads and
+   * writes, and each waits in the admins' queue.
+   */
+  pendingMax: number;
 }
 
 export interface RequestWithdrawal {
@@ -438,6 +443,10 @@ export function requestWithdrawal({ data }: RequestWithdrawal, state: AccountSta
   const from = sourceBucket(data.source);
   if (data.amount > state[from]) throw new InsufficientBalanceError(from);
   requireWithinLimits(state, data.amount, data.requestedAt, data.policy.defaultLimits);
+  const pending = Object.values(state.withdrawals).filter(({ status }) => status === 'pending').length;
+  if (pending >= data.policy.pendingMax) {
+    throw new IllegalStateError(accountMessages.tooManyPendingWithdrawals(pending));
+  }
   return [
     {
       type: 'WithdrawalRequested',

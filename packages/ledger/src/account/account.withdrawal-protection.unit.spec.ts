@@ -11,7 +11,7 @@ import {
 import { specificationFor } from '../testing/decider-specification.js';
 import { accountDecider, withdrawalLimitUse } from './account.decider.js';
 import { evolve, initialState } from './account.js';
-import { IllegalStateError, ValidationError } from './account.errors.js';
+import { IllegalStateError, InsufficientBalanceError, ValidationError } from './account.errors.js';
 import {
   holdsNotStarted,
   securityHoldCause,
@@ -413,5 +413,46 @@ describe('Security hold commands from the identity log', () => {
       command.startSecurityHold({ cause: 'second-factor-removed', changePosition: 7 }),
     ]);
     expect(holdsNotStarted(holds, heldThroughSeven)).toEqual([]);
+  });
+});
+
+describe('Withdrawals awaiting review', () => {
+  const tooMany = (count: number) =>
+    `You have ${count} withdrawals awaiting review: you can ask for another once one of them is paid or rejected.`;
+  const requested = (count: number) =>
+    Array.from({ length: count }, (_, index) =>
+      event.withdrawalRequested({ withdrawalId: `w-pending-${index}`, amount: '100' }),
+    );
+
+  it('takes a withdrawal while fewer than the most allowed await review', () => {
+    given([...funded, ...requested(9)])
+      .when(command.requestWithdrawal())
+      .then([event.withdrawalRequested()]);
+  });
+
+  it('refuses one more once the most allowed await review, naming how many', () => {
+    given([...funded, ...requested(10)])
+      .when(command.requestWithdrawal())
+      .thenThrows(IllegalStateError, tooMany(10));
+    given([...funded, ...requested(3)])
+      .when(command.requestWithdrawal({ policy: { ...withdrawalPolicy, pendingMax: 3 } }))
+      .thenThrows(IllegalStateError, tooMany(3));
+  });
+
+  it('is the last check: a withdrawal the balance cannot cover is refused for that first', () => {
+    given([event.payoutAddressSaved(), event.balanceAdjusted({ amount: '1000' }), ...requested(10)])
+      .when(command.requestWithdrawal({ amount: 1n }))
+      .thenThrows(InsufficientBalanceError);
+  });
+
+  it('counts only those still awaiting review: a paid or a rejected one frees its place', () => {
+    const paid = event.withdrawalPaid({ withdrawalId: 'w-pending-0', amount: '100' });
+    const rejected = event.withdrawalRejected({ withdrawalId: 'w-pending-1', amount: '100' });
+    given([...funded, ...requested(10), paid])
+      .when(command.requestWithdrawal())
+      .then([event.withdrawalRequested()]);
+    given([...funded, ...requested(10), rejected])
+      .when(command.requestWithdrawal())
+      .then([event.withdrawalRequested()]);
   });
 });

@@ -49,6 +49,7 @@ export const addressSavedAt = new Date('2026-02-01T08:00:00.000Z');
 export const withdrawalPolicy = {
   coolingHours: 48,
   defaultLimits: { daily: 5_000_000n, thirtyDays: 25_000_000n },
+  pendingMax: 10,
 };
 export const decidedAt = new Date('2026-03-02T09:30:00.000Z');
 /** Four eyes on, above 10,000.00 for deposits and 5,000.00 for payouts. */

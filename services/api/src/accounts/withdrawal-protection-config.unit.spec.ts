@@ -8,11 +8,12 @@ const production = {
 };
 
 describe('withdrawal protection settings', () => {
-  it('cools new addresses 48 hours, holds 24 hours after a security change, and limits 50,000.00 a day and 250,000.00 in 30 days', () => {
+  it('cools new addresses 48 hours, holds 24 hours after a security change, limits 50,000.00 a day and 250,000.00 in 30 days, and 10 withdrawals awaiting review', () => {
     expect(loadConfig({}).withdrawalProtection).toEqual({
       coolingHours: 48,
       holdHours: 24,
       defaultLimits: { daily: 5_000_000n, thirtyDays: 25_000_000n },
+      pendingMax: 10,
     });
   });
 
@@ -22,11 +23,13 @@ describe('withdrawal protection settings', () => {
       SECURITY_HOLD_HOURS: '72',
       WITHDRAWAL_LIMIT_DAY: '1000.5',
       WITHDRAWAL_LIMIT_30D: '2500',
+      WITHDRAWALS_PENDING_MAX: '3',
     });
     expect(config.withdrawalProtection).toEqual({
       coolingHours: 0,
       holdHours: 72,
       defaultLimits: { daily: 100_050n, thirtyDays: 250_000n },
+      pendingMax: 3,
     });
   });
 
@@ -37,6 +40,9 @@ describe('withdrawal protection settings', () => {
     ['WITHDRAWAL_LIMIT_DAY', '0'],
     ['WITHDRAWAL_LIMIT_DAY', '300000.00'],
     ['WITHDRAWAL_LIMIT_30D', 'lots'],
+    ['WITHDRAWALS_PENDING_MAX', '0'],
+    ['WITHDRAWALS_PENDING_MAX', '2.5'],
+    ['WITHDRAWALS_PENDING_MAX', '1000001'],
   ])('refuses a bad %s (%s) in one line naming it', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(
       new RegExp(`^Invalid environment variable ${name}: [^\\n]+$`),

@@ -437,7 +437,7 @@ describe('POST /api/withdraw sent five times at once with one Idempotency-Key', 
 });
 
 describe('keyed withdrawals of one account sent at once', () => {
-  it('reach the log in the order of their stream positions, as the projections fold them', async () => {
+  it('take no more than ten awaiting review, and reach the log in the order of their stream positions', async () => {
     const member = await withdrawingMember('1000.00');
 
     const answers = await Promise.all(
@@ -446,7 +446,17 @@ describe('keyed withdrawals of one account sent at once', () => {
       ),
     );
 
-    expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 201));
+    // Ten is the most a member may have awaiting review (WITHDRAWALS_PENDING_MAX's default).
+    const statuses = answers.map((answer) => answer.status).sort();
+    expect(statuses).toEqual([...Array(10).fill(201), 409, 409]);
+    expect(answers.filter((answer) => answer.status === 409).map((answer) => answer.body)).toEqual([
+      { message: accountMessages.tooManyPendingWithdrawals(10) },
+      { message: accountMessages.tooManyPendingWithdrawals(10) },
+    ]);
+    expect(await stateRow(testApp.accounts, member.userId)).toMatchObject({
+      available: 90_000n,
+      reserved: 10_000n,
+    });
     const events = await testApp.accountEvents(member.userId);
     const inLogOrder = [...events].sort((a, b) =>
       a.transactionId === b.transactionId

@@ -82,7 +82,7 @@ export class RequestWithdrawalHandler implements ICommandHandler<RequestWithdraw
     await this.stepUp.confirm(actor, form.secondFactor, context);
 
     const withdrawalId = randomUUID();
-    const { coolingHours, defaultLimits, holdHours } = this.config.withdrawalProtection;
+    const { coolingHours, defaultLimits, pendingMax, holdHours } = this.config.withdrawalProtection;
     const requestedAt = this.clock.now();
     const metadata = commandMetadata(actor, context);
     const withdraw = (holds: StartSecurityHold[]) =>
@@ -105,7 +105,7 @@ export class RequestWithdrawalHandler implements ICommandHandler<RequestWithdraw
               amount,
               paymentMethodId: method.id,
               destinations: withdrawalDestinations(userId, method.network, address.address),
-              policy: { coolingHours, defaultLimits },
+              policy: { coolingHours, defaultLimits, pendingMax },
               accountOpen: open,
               requestedAt,
             },

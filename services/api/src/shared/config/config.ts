@@ -62,6 +62,8 @@ const environment = z.object({
   SECURITY_HOLD_HOURS: z.coerce.number().int().min(0).max(720).default(24),
   WITHDRAWAL_LIMIT_DAY: moneySetting.default('50000.00'),
   WITHDRAWAL_LIMIT_30D: moneySetting.default('250000.00'),
+  // How many withdrawals a member may have awaiting review at once: each keeps a place in the account's state.
+  WITHDRAWALS_PENDING_MAX: z.coerce.number().int().min(1).max(1_000_000).default(10),
   // Four eyes on money: on by default in production, off in local mode (a single-admin demo).
   APPROVALS: z.enum(['on', 'off'], { error: 'Use on or off' }).optional(),
   APPROVAL_DEPOSIT_OVER: moneySetting.default('10000.00'),
@@ -105,6 +107,8 @@ export interface WithdrawalProtectionConfig {
   coolingHours: number;
   holdHours: number;
   defaultLimits: { daily: bigint; thirtyDays: bigint };
+  /** The most withdrawals a member may have awaiting review at once. */
+  pendingMax: number;
 }
 
 export interface ObjectStorageConfig {
@@ -226,6 +230,7 @@ export function loadConfig(env: Record<string, string | undefined>): ApiConfig {
       coolingHours: values.WALLET_COOLING_HOURS,
       holdHours: values.SECURITY_HOLD_HOURS,
       defaultLimits: { daily, thirtyDays },
+      pendingMax: values.WITHDRAWALS_PENDING_MAX,
     },
     approvals: {
       // Production is never without four eyes unless APPROVALS=off says so in as many words.
