@@ -440,10 +440,9 @@ describe('keyed withdrawals of one account sent at once', () => {
   it('take no more than ten awaiting review, and reach the log in the order of their stream positions', async () => {
     const member = await withdrawingMember('1000.00');
 
+    const keys = Array.from({ length: 12 }, () => randomUUID());
     const answers = await Promise.all(
-      Array.from({ length: 12 }, () =>
-        withdraw(member.browser, { amount: '10.00' }).set('Idempotency-Key', randomUUID()),
-      ),
+      keys.map((key) => withdraw(member.browser, { amount: '10.00' }).set('Idempotency-Key', key)),
     );
 
     // Ten is the most a member may have awaiting review (WITHDRAWALS_PENDING_MAX's default).
@@ -457,6 +456,14 @@ describe('keyed withdrawals of one account sent at once', () => {
       available: 90_000n,
       reserved: 10_000n,
     });
+    // At the bound, a repeat of a taken request still answers as it did; a refused one is refused again.
+    const taken = answers.findIndex((answer) => answer.status === 201);
+    const repeat = await withdraw(member.browser, { amount: '10.00' }).set('Idempotency-Key', keys[taken]!);
+    expect(repeat.status).toBe(201);
+    expect(repeat.body.withdrawalId).toBe(answers[taken]!.body.withdrawalId);
+    const refused = answers.findIndex((answer) => answer.status === 409);
+    const again = await withdraw(member.browser, { amount: '10.00' }).set('Idempotency-Key', keys[refused]!);
+    expect(again.status).toBe(409);
     const events = await testApp.accountEvents(member.userId);
     const inLogOrder = [...events].sort((a, b) =>
       a.transactionId === b.transactionId
