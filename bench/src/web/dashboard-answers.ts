@@ -94,6 +94,7 @@ export function dashboardAnswers(): ApiAnswers {
     lock: null,
     limits: { own: false, daily: limit('10000.00'), thirty_days: limit('50000.00') },
     cooling_hours: 24,
+    awaiting_review: { count: 0, most: 10 },
   };
   return {
     '/api/user': profile,

@@ -25,7 +25,7 @@ export const addressBookEntry = z.object({
 
 /**
  * What protects the member's withdrawals right now: the address book with each address's usable-from time, the
- * hold after a security change, the lock and the rolling limits. The member sees their own, staff any member's.
+ * hold after a security change, the lock, the rolling limits and the withdrawals awaiting review. The member sees their own, staff any member's.
  */
 export const withdrawalProtection = z.object({
   addresses: z.array(addressBookEntry),
@@ -53,6 +53,11 @@ export const withdrawalProtection = z.object({
     thirty_days: limitUse,
   }),
   cooling_hours: z.number().int(),
+  awaiting_review: z
+    .object({ count: z.number().int(), most: z.number().int() })
+    .describe(
+      'Withdrawals waiting for an admin, and how many may wait at once: one more is refused at the most',
+    ),
 });
 export type WithdrawalProtection = z.infer<typeof withdrawalProtection>;
 

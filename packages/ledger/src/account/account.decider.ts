@@ -12,6 +12,7 @@ import {
   evolve,
   initialState,
   LIMITS_LOOKBACK_MS,
+  pendingWithdrawals,
   sourceBucket,
   withdrawalStatus,
   type AccountFigure,
@@ -443,7 +444,7 @@ export function requestWithdrawal({ data }: RequestWithdrawal, state: AccountSta
   const from = sourceBucket(data.source);
   if (data.amount > state[from]) throw new InsufficientBalanceError(from);
   requireWithinLimits(state, data.amount, data.requestedAt, data.policy.defaultLimits);
-  const pending = Object.values(state.withdrawals).filter(({ status }) => status === 'pending').length;
+  const pending = pendingWithdrawals(state);
   if (pending >= data.policy.pendingMax) {
     throw new IllegalStateError(accountMessages.tooManyPendingWithdrawals(pending));
   }

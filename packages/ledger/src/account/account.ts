@@ -148,6 +148,11 @@ export function depositStatus(state: AccountState, depositId: string): DepositSt
   return state.deposits[depositId]?.status ?? state.decidedDeposits[depositId];
 }
 
+/** How many of the member's withdrawals wait for an admin to pay or reject them. */
+export function pendingWithdrawals(state: AccountState): number {
+  return Object.values(state.withdrawals).filter(({ status }) => status === 'pending').length;
+}
+
 /** Where a withdrawal stands, from the kept ones or the settled; undefined for one never asked for. */
 export function withdrawalStatus(state: AccountState, withdrawalId: string): WithdrawalStatus | undefined {
   return state.withdrawals[withdrawalId]?.status ?? state.settledWithdrawals[withdrawalId];

@@ -456,6 +456,8 @@ describe('keyed withdrawals of one account sent at once', () => {
       available: 90_000n,
       reserved: 10_000n,
     });
+    const protection = await member.browser.get('/api/user/withdrawal-protection').expect(200);
+    expect(protection.body.awaiting_review).toEqual({ count: 10, most: 10 });
     // At the bound, a repeat of a taken request still answers as it did; a refused one is refused again.
     const taken = answers.findIndex((answer) => answer.status === 201);
     const repeat = await withdraw(member.browser, { amount: '10.00' }).set('Idempotency-Key', keys[taken]!);

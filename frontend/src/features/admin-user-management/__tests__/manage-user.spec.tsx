@@ -100,6 +100,7 @@ const withdrawalProtection = {
       thirty_days: { limit: '250000.00', used: '0.00', left: '250000.00' },
     },
     cooling_hours: 48,
+    awaiting_review: { count: 0, most: 10 },
   },
 };
 

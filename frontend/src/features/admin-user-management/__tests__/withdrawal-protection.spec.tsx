@@ -52,6 +52,7 @@ const protection = (
       thirty_days: limitUse('250000.00', '1200.00', '248800.00'),
     },
     cooling_hours: 48,
+    awaiting_review: { count: 3, most: 10 },
     ...changes,
   },
 });
@@ -101,6 +102,9 @@ describe('Manage User: withdrawal protection', () => {
         .getAllByRole('rowheader')
         .map((cell) => cell.textContent),
     ).toEqual(['24 hours', '30 days']);
+    expect(
+      within(part('Withdrawal limits')).getByText('Withdrawals awaiting review: 3 of at most 10 at once.'),
+    ).toBeInTheDocument();
     expect(cellsOf('Payout addresses of this member')).toEqual([
       [
         'Bitcoin',

@@ -133,10 +133,12 @@ function HoldPart({ hold }: { hold: Hold | null }) {
 function LimitsPart({
   userId,
   limits,
+  awaitingReview,
   readOnly,
 }: {
   userId: string;
   limits: Protection['limits'];
+  awaitingReview: Protection['awaiting_review'];
   readOnly: boolean;
 }) {
   const windows = [
@@ -183,6 +185,9 @@ function LimitsPart({
             </TableBody>
           </Table>
         </TableContainer>
+        <Typography variant="body2" color="text.secondary">
+          Withdrawals awaiting review: {awaitingReview.count} of at most {awaitingReview.most} at once.
+        </Typography>
         {!readOnly && (
           <WithdrawalLimitsForm
             key={`${limits.daily.limit}/${limits.thirty_days.limit}`}
@@ -242,7 +247,12 @@ export function WithdrawalProtection({ userId, readOnly }: { userId: string; rea
               <HoldPart hold={data.hold} />
             </Grid>
           </Grid>
-          <LimitsPart userId={userId} limits={data.limits} readOnly={readOnly} />
+          <LimitsPart
+            userId={userId}
+            limits={data.limits}
+            awaitingReview={data.awaiting_review}
+            readOnly={readOnly}
+          />
           <Part title="Address book">
             <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
               {data.cooling_hours > 0

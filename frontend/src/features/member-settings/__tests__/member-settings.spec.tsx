@@ -23,6 +23,7 @@ const protection = {
     thirty_days: { limit: '250000.00', used: '0.00', left: '250000.00' },
   },
   cooling_hours: 0,
+  awaiting_review: { count: 0, most: 10 },
 };
 
 function stubMemberApi(routes: Record<string, Route> = {}) {

@@ -37,6 +37,7 @@ const protection = (changes: Partial<WithdrawalProtection> = {}): WithdrawalProt
     thirty_days: { limit: '250000.00', used: '0.00', left: '250000.00' },
   },
   cooling_hours: 48,
+  awaiting_review: { count: 0, most: 10 },
   ...changes,
 });
 

@@ -47,6 +47,7 @@ describe('/dashboard/update-wallet once two-step verification is on', () => {
             thirty_days: { limit: '250000.00', used: '0.00', left: '250000.00' },
           },
           cooling_hours: 48,
+          awaiting_review: { count: 0, most: 10 },
         },
       },
       'PUT /api/user/wallets': { status: 200, body: { message: 'Wallet address saved successfully' } },

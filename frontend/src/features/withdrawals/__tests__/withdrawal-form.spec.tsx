@@ -57,6 +57,7 @@ const protection = (changes: Partial<WithdrawalProtection> = {}): WithdrawalProt
     thirty_days: { limit: '250000.00', used: '100000.00', left: '150000.00' },
   },
   cooling_hours: 48,
+  awaiting_review: { count: 0, most: 10 },
   ...changes,
 });
 
@@ -387,6 +388,29 @@ describe('withdrawal protection on the withdrawal form', () => {
     expect(await screen.findAllByText(refusal)).toHaveLength(2);
     expect(screen.getByLabelText('Amount')).toHaveAttribute('aria-invalid', 'true');
     expect(screen.queryByText(/^You can withdraw up to/)).not.toBeInTheDocument();
+  });
+
+  it('says so when as many withdrawals await review as may wait, once the server refused one more', async () => {
+    const notice = accountMessages.tooManyPendingWithdrawals(10);
+    let protectionReads = 0;
+    stubMemberApi({
+      'GET /api/user/withdrawal-protection': () => {
+        protectionReads += 1;
+        const count = protectionReads === 1 ? 9 : 10;
+        return { status: 200, body: protection({ awaiting_review: { count, most: 10 } }) };
+      },
+      'POST /api/withdraw': { status: 409, body: { message: notice } },
+    });
+    const { user, currentLocation } = await renderWithdrawal('/dashboard/withdraw-balance');
+
+    await user.type(screen.getByLabelText('Amount'), '10');
+    expect(screen.queryByText(notice)).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'BITCOIN' }));
+    await user.click(proceed());
+
+    // The refusal's toast, then the notice above the form from the protection read again.
+    await waitFor(() => expect(screen.getAllByText(notice)).toHaveLength(2));
+    expect(currentLocation().pathname).toBe('/dashboard/withdraw-balance');
   });
 
   it('shows a hold refused by the server as it comes, then the hold read again', async () => {

@@ -60,6 +60,7 @@ function stubMemberApi(
           thirty_days: { limit: '250000.00', used: '0.00', left: '250000.00' },
         },
         cooling_hours: 48,
+        awaiting_review: { count: 0, most: 10 },
       },
     },
     'GET /api/user?after=41%3A7': { status: 200, body: { ...member, withdrawable_balance: '1399.50' } },

@@ -100,8 +100,12 @@ function limitsNote({ daily, thirty_days }: WithdrawalProtection['limits']): str
   );
 }
 
-/** Why withdrawals are refused whatever the form holds: a lock, or a hold after a security change. */
+/**
+ * Why withdrawals are refused whatever the form holds: a lock, a hold after a security change, or as many
+ * withdrawals awaiting review as may wait at once.
+ */
 function ProtectionNotices({ protection }: { protection: WithdrawalProtection }) {
+  const { count, most } = protection.awaiting_review;
   return (
     <>
       {protection.lock && (
@@ -112,6 +116,11 @@ function ProtectionNotices({ protection }: { protection: WithdrawalProtection })
       {protection.hold && (
         <Alert severity="warning" sx={{ mb: 3 }}>
           {accountMessages.withdrawalsPaused(formatDateTime(protection.hold.until))}
+        </Alert>
+      )}
+      {count >= most && (
+        <Alert severity="info" sx={{ mb: 3 }}>
+          {accountMessages.tooManyPendingWithdrawals(count)}
         </Alert>
       )}
     </>

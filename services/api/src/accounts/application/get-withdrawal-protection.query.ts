@@ -4,6 +4,7 @@ import type { WithdrawalProtection } from '@ledgerstone/contracts';
 import {
   formatCents,
   initialState,
+  pendingWithdrawals,
   withdrawalLimitUse,
   type LimitUse,
   type PayoutWallet,
@@ -43,7 +44,7 @@ export class GetWithdrawalProtectionHandler implements IQueryHandler<GetWithdraw
       findPayoutWallets(this.database, userId),
     ]);
     const state = row ? loadAccountState(row.state) : initialState();
-    const { coolingHours, defaultLimits } = this.config.withdrawalProtection;
+    const { coolingHours, defaultLimits, pendingMax } = this.config.withdrawalProtection;
     const use = withdrawalLimitUse(state, now, defaultLimits);
     const nowIso = now.toISOString();
     const hold = state.securityHold;
@@ -75,6 +76,7 @@ export class GetWithdrawalProtectionHandler implements IQueryHandler<GetWithdraw
         thirty_days: figures(use.thirtyDays),
       },
       cooling_hours: coolingHours,
+      awaiting_review: { count: pendingWithdrawals(state), most: pendingMax },
     };
   }
 }

@@ -36,6 +36,7 @@ export const withdrawalProtection: WithdrawalProtection = {
     thirty_days: { limit: '250000.00', used: '0.00', left: '250000.00' },
   },
   cooling_hours: 48,
+  awaiting_review: { count: 0, most: 10 },
 };
 
 /** Everything the member screens ask for, answered as a member with an empty history. */
