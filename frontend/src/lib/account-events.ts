@@ -46,11 +46,6 @@ export function isSecurityEvent(type: string): boolean {
   return Object.hasOwn(securityEventTypeLabels, type);
 }
 
-/** Newest first by the time recorded; events recorded together keep the server's order (the log's). */
-export function newestFirst<T extends { occurredAt: string }>(records: readonly T[]): T[] {
-  return [...records].sort((a, b) => b.occurredAt.localeCompare(a.occurredAt));
-}
-
 /** A type the ledger added after this screen still reads as words: "LateFeeCharged" is "Late fee charged". */
 export function eventTypeLabel(type: string): string {
   if (Object.hasOwn(timelineEventTypeLabels, type))

@@ -101,11 +101,16 @@ export type AccountActivity = z.infer<typeof accountActivity>;
  * row the search finds. The search finds text in the amount as shown ("$1,500.00") or as digits ("1500.00"), the
  * payment method, the status and a rejection's reason, without regard to case.
  */
-export const memberHistoryQuery = z.object({
+/** `?page=&pageSize=`: one page of a list, newest first; every row when the size is absent. */
+export const pageParameters = {
   page: wholeNumberParameter('Page', { min: 1, max: 999_999_999, fallback: 1 }),
   pageSize: wholeNumber('Page size', { min: 1, max: 100 })
     .optional()
     .describe('Rows per page (1 to 100); every row when absent'),
+};
+
+export const memberHistoryQuery = z.object({
+  ...pageParameters,
   search: text({ label: 'Search', max: 200 }).optional(),
 });
 export type MemberHistoryQuery = z.infer<typeof memberHistoryQuery>;
@@ -267,7 +272,10 @@ export const adminActivityRecord = z.object({
   streamPosition: z.number().int(),
   occurredAt: timestamp,
 });
-export const adminAccountActivity = z.object({ data: z.array(adminActivityRecord) });
+export const adminAccountActivity = z.object({
+  data: z.array(adminActivityRecord),
+  total: z.number().int().describe('The events the filter finds in all pages'),
+});
 export type AdminAccountActivity = z.infer<typeof adminAccountActivity>;
 
 /** Where a member's profit stands: what Withdraw Profit may draw on now, and what is still locked. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageParameters } from './read-models.js';
 
 const money = z.string().regex(/^-?\d+\.\d{2}$/);
 const timestamp = z.string().describe('ISO 8601, UTC');
@@ -112,20 +113,25 @@ export type AccountStatement = z.infer<typeof accountStatement>;
  */
 const bothBoundsValid = (payload: { issues: readonly unknown[] }) => payload.issues.length === 0;
 
+const timelineFilters = {
+  type: z.enum(timelineEventTypeNames).optional(),
+  from: moment.optional(),
+  to: moment.optional(),
+};
+// Compared as instants: the bounds may carry different offsets and fractions of a second.
+const fromNotAfterTo = (query: { from?: string; to?: string }) =>
+  !query.from || !query.to || Date.parse(query.from) <= Date.parse(query.to);
+const toBeforeFrom = { path: ['to'], message: 'must not be before from', when: bothBoundsValid };
+
 /** The timeline filter: event type and recorded time (inclusive bounds). */
-export const timelineQuery = z
-  .object({
-    type: z.enum(timelineEventTypeNames).optional(),
-    from: moment.optional(),
-    to: moment.optional(),
-  })
-  // Compared as instants: the bounds may carry different offsets and fractions of a second.
-  .refine((query) => !query.from || !query.to || Date.parse(query.from) <= Date.parse(query.to), {
-    path: ['to'],
-    message: 'must not be before from',
-    when: bothBoundsValid,
-  });
+export const timelineQuery = z.object(timelineFilters).refine(fromNotAfterTo, toBeforeFrom);
 export type TimelineQuery = z.infer<typeof timelineQuery>;
+
+/** The timeline filter and the page asked for. */
+export const timelinePageQuery = z
+  .object({ ...timelineFilters, ...pageParameters })
+  .refine(fromNotAfterTo, toBeforeFrom);
+export type TimelinePageQuery = z.infer<typeof timelinePageQuery>;
 
 /** The all-transactions CSV: every account event recorded on the UTC days from `from` to `to`, inclusive. */
 export const transactionsExportQuery = z

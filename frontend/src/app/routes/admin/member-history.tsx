@@ -13,7 +13,10 @@ import { paths } from '../../../config/paths.js';
 import { BalanceAsOf } from '../../../features/admin-audit/components/balance-as-of.js';
 import { MemberTimeline } from '../../../features/admin-audit/components/member-timeline.js';
 import { VerifyHistory } from '../../../features/admin-audit/components/verify-history.js';
-import { useAccountActivity } from '../../../features/admin-user-management/api/get-account-activity.js';
+import {
+  ACTIVITY_PAGE_SIZE,
+  useAccountActivity,
+} from '../../../features/admin-user-management/api/get-account-activity.js';
 import { useAdminUser } from '../../../features/admin-user-management/api/get-admin-user.js';
 import { serverMessage } from '../../../lib/toasts.js';
 
@@ -26,7 +29,8 @@ export function Component() {
 function MemberHistory({ id }: { id: string }) {
   const user = useAdminUser(id);
   const [filters, setFilters] = useState<TimelineQuery>({});
-  const activity = useAccountActivity(id, filters);
+  const [pageIndex, setPageIndex] = useState(0);
+  const activity = useAccountActivity(id, filters, pageIndex + 1);
   const name = user.data && `${user.data.first_name} ${user.data.last_name}`.trim();
 
   return (
@@ -55,7 +59,16 @@ function MemberHistory({ id }: { id: string }) {
       {user.isError && (
         <Alert severity="error">{serverMessage(user.error, 'Failed to load the member')}</Alert>
       )}
-      <MemberTimeline activity={activity} onFiltersChange={setFilters} />
+      <MemberTimeline
+        activity={activity}
+        onFiltersChange={(applied) => {
+          setFilters(applied);
+          setPageIndex(0);
+        }}
+        pageSize={ACTIVITY_PAGE_SIZE}
+        pageIndex={pageIndex}
+        onPageChange={setPageIndex}
+      />
       <Divider />
       <BalanceAsOf userId={id} />
       <Divider />

@@ -58,7 +58,9 @@ const adjusted = {
   streamPosition: 3,
   occurredAt: '2026-03-16T10:00:00.000Z',
 };
-const activity = (...records: object[]) => ({ status: 200, body: { data: records } });
+/** One page of the timeline, newest first as the server answers it, and the total of all pages. */
+const activity = (...records: object[]) => ({ status: 200, body: { data: records, total: records.length } });
+const FIRST_PAGE = 'page=1&pageSize=10';
 
 const balances = (available: string, invested: string, total: string) => ({
   available,
@@ -103,7 +105,7 @@ function routes(role: 'admin' | 'auditor', extra: Routes = {}): Routes {
   return {
     'GET /api/admin': staffSession(role),
     [`GET ${USER_URL}`]: member,
-    [`GET ${USER_URL}/activity`]: activity(adjusted, requested, confirmed),
+    [`GET ${USER_URL}/activity?${FIRST_PAGE}`]: activity(adjusted, confirmed, requested),
     ...extra,
   };
 }
@@ -182,7 +184,13 @@ describe('/admin-dashboard/manage-user/:id/history', () => {
     };
     stubApi(
       routes('auditor', {
-        [`GET ${USER_URL}/activity`]: activity(adjusted, reset, confirmed, requested, newDevice),
+        [`GET ${USER_URL}/activity?${FIRST_PAGE}`]: activity(
+          adjusted,
+          reset,
+          confirmed,
+          requested,
+          newDevice,
+        ),
       }),
     );
     await renderHistory();
@@ -204,6 +212,8 @@ describe('/admin-dashboard/manage-user/:id/history', () => {
       type: 'DepositConfirmed',
       from: isoOf(from),
       to: isoEndOf(to),
+      page: '1',
+      pageSize: '10',
     }).toString()}`;
     const api = stubApi(routes('auditor', { [filtered]: activity(confirmed) }));
     await renderHistory();
@@ -252,9 +262,43 @@ describe('/admin-dashboard/manage-user/:id/history', () => {
     expect(within(filters()).getByLabelText('From')).toHaveValue('');
   });
 
+  it('asks the server for one page at a time, and a filter applied goes back to the first page', async () => {
+    const event = (index: number) => ({
+      ...requested,
+      id: `c3c3c3c3-0000-4000-8000-${String(index).padStart(12, '0')}`,
+      type: 'ProfitAccrued',
+      amount: `${index}.00`,
+      streamPosition: index,
+    });
+    const newestFirst = Array.from({ length: 12 }, (_, index) => event(12 - index));
+    const page = (records: object[]) => ({ status: 200, body: { data: records, total: 12 } });
+    const filtered = `GET ${USER_URL}/activity?type=ProfitAccrued&page=1&pageSize=10`;
+    const api = stubApi(
+      routes('auditor', {
+        [`GET ${USER_URL}/activity?${FIRST_PAGE}`]: page(newestFirst.slice(0, 10)),
+        [`GET ${USER_URL}/activity?page=2&pageSize=10`]: page(newestFirst.slice(10)),
+        [filtered]: page(newestFirst.slice(0, 10)),
+      }),
+    );
+    await renderHistory();
+    await within(timeline()).findByText('$12.00');
+    expect(bodyRows(timeline())).toHaveLength(10);
+
+    const user = userEvent.setup();
+    await user.click(screen.getAllByRole('button', { name: 'Next' })[0]!);
+    await within(timeline()).findByText('$2.00');
+    expect(bodyRows(timeline()).map((row) => cellTexts(row)[2])).toEqual(['$2.00', '$1.00']);
+
+    await user.click(within(filters()).getByRole('combobox', { name: 'Type' }));
+    await user.click(screen.getByRole('option', { name: 'Profit accrued' }));
+    await user.click(within(filters()).getByRole('button', { name: 'Apply' }));
+    await within(timeline()).findByText('$12.00');
+    expect(api.fetchStub.mock.calls.map(([url]) => `GET ${String(url)}`)).toContain(filtered);
+  });
+
   it("shows the server's refusal and its field errors on the filter", async () => {
     const from = '2026-03-15T00:00';
-    const refused = `GET ${USER_URL}/activity?${new URLSearchParams({ from: isoOf(from) }).toString()}`;
+    const refused = `GET ${USER_URL}/activity?${new URLSearchParams({ from: isoOf(from), page: '1', pageSize: '10' }).toString()}`;
     stubApi(
       routes('admin', {
         [refused]: {
@@ -287,7 +331,7 @@ describe('/admin-dashboard/manage-user/:id/history', () => {
     await userEvent.setup().click(within(filters()).getByRole('button', { name: 'Apply' }));
 
     expect(await within(filters()).findByText('must not be before from')).toBeInTheDocument();
-    expect(api.fetchStub.mock.calls.filter(([url]) => String(url).includes('/activity?'))).toHaveLength(0);
+    expect(api.fetchStub.mock.calls.filter(([url]) => String(url).includes('from='))).toHaveLength(0);
   });
 
   it('shows the balances as of a moment, the events that make them up with the running total, and the head hash', async () => {

@@ -13,7 +13,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { useMemo, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 
 import { DateTimeField } from '../../../components/form/date-time-field.js';
 import { DataTable, type DataTableColumn } from '../../../components/ui/data-table.js';
@@ -22,7 +22,6 @@ import {
   actorLabel,
   eventLabel,
   isSecurityEvent,
-  newestFirst,
   timelineEventTypeLabels,
 } from '../../../lib/account-events.js';
 import { ApiError } from '../../../lib/api-client.js';
@@ -68,21 +67,29 @@ const columns: DataTableColumn<TimelineRecord>[] = [
 ];
 
 type MemberTimelineProps = {
-  /** The member's events under the filters applied, as the server answered. */
-  activity: UseQueryResult<TimelineRecord[]>;
+  /** The page of the member's events under the filters applied, as the server answered, and their total. */
+  activity: UseQueryResult<AdminAccountActivity>;
   onFiltersChange: (filters: TimelineQuery) => void;
+  pageSize: number;
+  pageIndex: number;
+  onPageChange: (pageIndex: number) => void;
 };
 
 /**
  * Every event of a member's account and every security change of their sign-in, newest first, filtered by type
  * and recorded time. Positions are each event's in its own stream (the account's or the identity's).
  */
-export function MemberTimeline({ activity, onFiltersChange }: MemberTimelineProps) {
+export function MemberTimeline({
+  activity,
+  onFiltersChange,
+  pageSize,
+  pageIndex,
+  onPageChange,
+}: MemberTimelineProps) {
   const [type, setType] = useState<TimelineEventTypeName | ''>('');
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const [formErrors, setFormErrors] = useState<Partial<Record<FilterField, string>>>({});
-  const rows = useMemo(() => activity.data && newestFirst(activity.data), [activity.data]);
 
   const serverErrors = activity.error instanceof ApiError ? activity.error.fieldErrors : {};
   const fieldError = (field: FilterField) => formErrors[field] ?? serverErrors[field];
@@ -163,12 +170,18 @@ export function MemberTimeline({ activity, onFiltersChange }: MemberTimelineProp
       <DataTable
         label="Account timeline"
         columns={columns}
-        rows={rows}
+        rows={activity.data?.data}
         isLoading={activity.isPending}
         isError={activity.isError}
+        pageSize={pageSize}
         searchable={false}
         getRowId={(record) => record.id}
         emptyMessage="No events match these filters"
+        serverPaging={{
+          pageIndex,
+          pageCount: Math.ceil((activity.data?.total ?? 0) / pageSize),
+          onPageChange,
+        }}
       />
     </Panel>
   );

@@ -28,21 +28,11 @@ const member = (
   });
 };
 
+// Newest first, as the server answers a page.
 const activity = {
   status: 200,
   body: {
     data: [
-      {
-        id: 'a1a1a1a1-0000-4000-8000-000000000001',
-        type: 'DepositConfirmed',
-        amount: '5000.00',
-        bucket: null,
-        reason: null,
-        actor: { id: 'x', role: 'admin', name: 'Grace Hopper' },
-        requestId: null,
-        streamPosition: 2,
-        occurredAt: '2026-03-15T10:00:00.000Z',
-      },
       {
         id: 'a1a1a1a1-0000-4000-8000-000000000002',
         type: 'BalanceAdjusted',
@@ -53,6 +43,17 @@ const activity = {
         requestId: null,
         streamPosition: 3,
         occurredAt: '2026-03-16T10:00:00.000Z',
+      },
+      {
+        id: 'a1a1a1a1-0000-4000-8000-000000000001',
+        type: 'DepositConfirmed',
+        amount: '5000.00',
+        bucket: null,
+        reason: null,
+        actor: { id: 'x', role: 'admin', name: 'Grace Hopper' },
+        requestId: null,
+        streamPosition: 2,
+        occurredAt: '2026-03-15T10:00:00.000Z',
       },
       {
         id: 'a1a1a1a1-0000-4000-8000-000000000003',
@@ -66,6 +67,7 @@ const activity = {
         occurredAt: '2026-03-14T10:00:00.000Z',
       },
     ],
+    total: 3,
   },
 };
 
@@ -108,7 +110,7 @@ function routes(role: 'admin' | 'auditor', extra: Parameters<typeof stubApi>[0] 
   return {
     'GET /api/admin': staffSession(role),
     [`GET ${USER_URL}`]: member(),
-    [`GET ${USER_URL}/activity`]: activity,
+    [`GET ${USER_URL}/activity?page=1&pageSize=10`]: activity,
     [`GET ${USER_URL}/investments`]: investments,
     [`GET ${USER_URL}/withdrawal-protection`]: withdrawalProtection,
     ...extra,
@@ -192,7 +194,9 @@ describe('/admin-dashboard/manage-user/:id', () => {
   });
 
   it('says so when the member has no running investment', async () => {
-    stubApi(routes('auditor', { [`GET ${USER_URL}/investments`]: { status: 200, body: { data: [] } } }));
+    stubApi(
+      routes('auditor', { [`GET ${USER_URL}/investments`]: { status: 200, body: { data: [], total: 0 } } }),
+    );
     await renderManageUser();
 
     const table = await screen.findByRole('table', { name: 'Running investments of this member' });
@@ -243,7 +247,8 @@ describe('/admin-dashboard/manage-user/:id', () => {
           return { status: 200, body: { message: 'Balances updated', position: '812:4401' } };
         },
         [`GET ${USER_URL}`]: () => (adjusted ? member({ available: '2000.00', version: 4 }) : member()),
-        [`GET ${USER_URL}/activity`]: () => (adjusted ? activity : { status: 200, body: { data: [] } }),
+        [`GET ${USER_URL}/activity?page=1&pageSize=10`]: () =>
+          adjusted ? activity : { status: 200, body: { data: [], total: 0 } },
       }),
     );
     await renderManageUser();

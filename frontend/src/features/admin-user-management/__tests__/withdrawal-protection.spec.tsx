@@ -61,8 +61,8 @@ function routes(role: 'admin' | 'auditor', extra: Parameters<typeof stubApi>[0] 
   return {
     'GET /api/admin': staffSession(role),
     [`GET ${USER_URL}`]: adminUserAnswer(),
-    [`GET ${USER_URL}/activity`]: { status: 200, body: { data: [] } },
-    [`GET ${USER_URL}/investments`]: { status: 200, body: { data: [] } },
+    [`GET ${USER_URL}/activity?page=1&pageSize=10`]: { status: 200, body: { data: [], total: 0 } },
+    [`GET ${USER_URL}/investments`]: { status: 200, body: { data: [], total: 0 } },
     [`GET ${PROTECTION_URL}`]: protection(),
     ...extra,
   };

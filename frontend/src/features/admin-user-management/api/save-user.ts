@@ -10,7 +10,7 @@ import { useRef } from 'react';
 import { approvalsQueryKey } from '../../../api/approvals.js';
 import { ApiError } from '../../../lib/api-client.js';
 import { newIdempotencyKey } from '../../../lib/idempotency-key.js';
-import { getAccountActivityQueryOptions } from './get-account-activity.js';
+import { accountActivityQueryKey } from './get-account-activity.js';
 import { getAdminUserQueryOptions } from './get-admin-user.js';
 import { adjustBalances, updateUser } from './update-user.js';
 
@@ -74,7 +74,7 @@ export const useRefreshUser = (userId: string) => {
     const fresh = await queryClient.fetchQuery({ ...getAdminUserQueryOptions(userId), staleTime: 0 });
     // The user list shows the balance too; it reloads when next shown.
     void queryClient.invalidateQueries({ queryKey: ['admin', 'users'], refetchType: 'none' });
-    void queryClient.invalidateQueries({ queryKey: getAccountActivityQueryOptions(userId).queryKey });
+    void queryClient.invalidateQueries({ queryKey: accountActivityQueryKey(userId) });
     return fresh;
   };
 };

@@ -8,7 +8,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { approvalsQueryKey } from '../../../api/approvals.js';
 import { api } from '../../../lib/api-client.js';
-import { getAccountActivityQueryOptions } from './get-account-activity.js';
+import { accountActivityQueryKey } from './get-account-activity.js';
 import { getWithdrawalProtectionQueryOptions } from './get-withdrawal-protection.js';
 
 /** 202 with a proposal when a second admin must approve the limits. */
@@ -35,7 +35,7 @@ export const useSetWithdrawalLimits = (userId: string) => {
         ? queryClient.invalidateQueries({ queryKey: approvalsQueryKey })
         : Promise.all([
             queryClient.invalidateQueries({ queryKey: getWithdrawalProtectionQueryOptions(userId).queryKey }),
-            queryClient.invalidateQueries({ queryKey: getAccountActivityQueryOptions(userId).queryKey }),
+            queryClient.invalidateQueries({ queryKey: accountActivityQueryKey(userId) }),
           ]),
   });
 };

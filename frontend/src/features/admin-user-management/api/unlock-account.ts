@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { approvalsQueryKey } from '../../../api/approvals.js';
 import { api } from '../../../lib/api-client.js';
-import { getAccountActivityQueryOptions } from './get-account-activity.js';
+import { accountActivityQueryKey } from './get-account-activity.js';
 import { getWithdrawalProtectionQueryOptions } from './get-withdrawal-protection.js';
 
 /** 409 when the account is not locked (any more); 202 with a proposal when a second admin must approve. */
@@ -22,7 +22,7 @@ export const useUnlockAccount = (userId: string) => {
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: getWithdrawalProtectionQueryOptions(userId).queryKey }),
-        queryClient.invalidateQueries({ queryKey: getAccountActivityQueryOptions(userId).queryKey }),
+        queryClient.invalidateQueries({ queryKey: accountActivityQueryKey(userId) }),
         queryClient.invalidateQueries({ queryKey: approvalsQueryKey }),
       ]),
   });

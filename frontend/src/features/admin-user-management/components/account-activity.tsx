@@ -1,12 +1,12 @@
 import { formatUsd } from '@ledgerstone/contracts';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { useMemo } from 'react';
+import { useState } from 'react';
 
 import { DataTable, type DataTableColumn } from '../../../components/ui/data-table.js';
-import { actorLabel, eventTypeLabel, isSecurityEvent, newestFirst } from '../../../lib/account-events.js';
+import { actorLabel, eventTypeLabel, isSecurityEvent } from '../../../lib/account-events.js';
 import { formatDateTime } from '../../../lib/date-time.js';
-import { useAccountActivity, type ActivityRecord } from '../api/get-account-activity.js';
+import { ACTIVITY_PAGE_SIZE, useAccountActivity, type ActivityRecord } from '../api/get-account-activity.js';
 
 // The buckets in the words of this screen's summary cards (Account Balance, Total Profit, Total Investment).
 const BUCKETS: Record<string, string> = {
@@ -37,10 +37,13 @@ const columns: DataTableColumn<ActivityRecord>[] = [
   { id: 'reason', header: 'Reason', accessorFn: (record) => record.reason ?? '—' },
 ];
 
-/** Every event of the account and every security change, newest first, with who did it and why. */
+/**
+ * Every event of the account and every security change, newest first, with who did it and why: a page at a time
+ * from the server (Account history filters them).
+ */
 export function AccountActivity({ userId }: { userId: string }) {
-  const activity = useAccountActivity(userId);
-  const rows = useMemo(() => activity.data && newestFirst(activity.data), [activity.data]);
+  const [pageIndex, setPageIndex] = useState(0);
+  const activity = useAccountActivity(userId, {}, pageIndex + 1);
   return (
     <Box component="section" aria-labelledby="account-activity">
       <Typography id="account-activity" variant="h6" component="h2" sx={{ mb: 2 }}>
@@ -49,11 +52,18 @@ export function AccountActivity({ userId }: { userId: string }) {
       <DataTable
         label="Account activity"
         columns={columns}
-        rows={rows}
+        rows={activity.data?.data}
         isLoading={activity.isPending}
         isError={activity.isError}
+        pageSize={ACTIVITY_PAGE_SIZE}
+        searchable={false}
         getRowId={(record) => record.id}
         emptyMessage="No activity yet"
+        serverPaging={{
+          pageIndex,
+          pageCount: Math.ceil((activity.data?.total ?? 0) / ACTIVITY_PAGE_SIZE),
+          onPageChange: setPageIndex,
+        }}
       />
     </Box>
   );

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { sql } from 'kysely';
 import { adminAccountActivity } from '@ledgerstone/contracts';
 import { totpCodeAt } from '../../identity/index.js';
 import { startAccountsTestApp, type AccountsTestApp } from '../../testing/accounts-test-app.js';
@@ -12,7 +13,7 @@ import {
   signInAs,
   type SignedInUser,
 } from '../../testing/account-steps.js';
-import { MEMBER_PASSWORD } from '../../testing/identity-test-app.js';
+import { activeMember, MEMBER_PASSWORD, signedIn } from '../../testing/identity-test-app.js';
 
 let testApp: AccountsTestApp;
 let admin: SignedInUser;
@@ -105,7 +106,7 @@ describe('GET /api/admin/users/:id/activity', () => {
 
     const response = await admin.browser.get(`/api/admin/users/${newcomer.userId}/activity`).expect(200);
 
-    expect(response.body).toEqual({ data: [] });
+    expect(response.body).toEqual({ data: [], total: 0 });
   });
 
   it.each([
@@ -164,5 +165,90 @@ describe('GET /api/admin/users/:id/activity', () => {
     expect(filtered.body.data.map((record: { type: string }) => record.type)).toEqual([
       'SecondFactorsResetByAdmin',
     ]);
+  });
+
+  describe('a page at a time', () => {
+    const ids = (response: { body: { data: { id: string }[] } }) =>
+      response.body.data.map((record) => record.id);
+    const timeline = (query: Record<string, string | number>) =>
+      auditor.browser.get(`/api/admin/users/${member.userId}/activity`).query(query);
+
+    it('answers the page asked for, newest first, with the total of all pages', async () => {
+      const newestFirst = (await testApp.accountEvents(member.userId)).reverse().map((event) => event.id);
+
+      const first = await timeline({ page: 1, pageSize: 3 }).expect(200);
+      expect(adminAccountActivity.parse(first.body)).toEqual(first.body);
+      expect({ ids: ids(first), total: first.body.total }).toEqual({
+        ids: newestFirst.slice(0, 3),
+        total: 8,
+      });
+      const last = await timeline({ page: 3, pageSize: 3 }).expect(200);
+      expect({ ids: ids(last), total: last.body.total }).toEqual({ ids: newestFirst.slice(6), total: 8 });
+      // Past the last page: no row, and the total still counted.
+      expect((await timeline({ page: 4, pageSize: 3 }).expect(200)).body).toEqual({ data: [], total: 8 });
+      // Without a page size, every event, as before.
+      const whole = await timeline({}).expect(200);
+      expect({ ids: ids(whole), total: whole.body.total }).toEqual({ ids: newestFirst, total: 8 });
+    });
+
+    it('filters by type and by recorded time, inclusive, before it pages', async () => {
+      const all = (await timeline({}).expect(200)).body.data as { id: string; occurredAt: string }[];
+      const adjusted = await timeline({ type: 'PayoutAddressSaved', pageSize: 2, page: 2 }).expect(200);
+      expect(adjusted.body.total).toBe(3);
+      expect(adjusted.body.data).toEqual([ADDRESS_BOOK_SAVED[0]]);
+
+      const [to, from] = [all[1]!.occurredAt, all[5]!.occurredAt];
+      const inside = all
+        .filter(({ occurredAt }) => occurredAt >= from && occurredAt <= to)
+        .map(({ id }) => id);
+      // Each event was recorded by a request of its own: the bounds take the five from the second newest.
+      expect(inside).toEqual(all.slice(1, 6).map(({ id }) => id));
+      const between = await timeline({ from, to, pageSize: 100 }).expect(200);
+      expect({ ids: ids(between), total: between.body.total }).toEqual({ ids: inside, total: inside.length });
+      // The bounds are instants, whatever their offset.
+      const shifted = (moment: string) => new Date(moment).toISOString().replace('Z', '+00:00');
+      expect(ids(await timeline({ from: shifted(from), to: shifted(to) }).expect(200))).toEqual(inside);
+      expect((await timeline({ from: to, to: from }).expect(400)).body.fieldErrors).toEqual({
+        to: ['must not be before from'],
+      });
+    });
+
+    it.each([
+      [{ page: 0, pageSize: 3 }, 'page'],
+      [{ page: 1, pageSize: 0 }, 'pageSize'],
+      [{ page: 1, pageSize: 101 }, 'pageSize'],
+      [{ page: '1\u0000', pageSize: 3 }, 'page'],
+      [{ page: 1, pageSize: '💸' }, 'pageSize'],
+    ])('refuses %j with a 400 naming %s', async (query, field) => {
+      const response = await timeline(query).expect(400);
+      expect(response.body.message).toEqual(expect.any(String));
+      expect(Object.keys(response.body.fieldErrors)).toEqual([field]);
+    });
+
+    it('leaves out the ends of sessions that change no security, and shows a session signed out elsewhere', async () => {
+      const someone = await activeMember(testApp);
+      const first = await signedIn(testApp, someone);
+      const second = await signedIn(testApp, someone);
+      await second.post('/api/user/logout').expect(200);
+      await signedIn(testApp, someone);
+      await first.post('/api/user/security/sessions/sign-out-others').expect(200);
+      const { rows } = await sql<{ reason: string }>`
+        select data->>'reason' as reason from events where stream_id = ${`user-${someone.userId}`}
+          and type = 'SessionEnded' order by global_position
+      `.execute(testApp.accounts);
+      expect(rows.map(({ reason }) => reason)).toEqual(['logout', 'signed-out-elsewhere']);
+
+      const response = await admin.browser
+        .get(`/api/admin/users/${someone.userId}/activity`)
+        .query({ type: 'SessionEnded', pageSize: 10 })
+        .expect(200);
+      expect({
+        total: response.body.total,
+        types: response.body.data.map((r: { type: string }) => r.type),
+      }).toEqual({
+        total: 1,
+        types: ['SessionEnded'],
+      });
+    });
   });
 });

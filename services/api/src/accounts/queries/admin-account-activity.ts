@@ -1,7 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { AdminAccountActivity, TimelineQuery } from '@ledgerstone/contracts';
-import { EventStore, type RecordedEvent } from '@ledgerstone/eventstore';
-import { accountStreamId, formatCents, isSecurityActivity, userStreamId } from '@ledgerstone/ledger';
+import type { AdminAccountActivity, TimelinePageQuery } from '@ledgerstone/contracts';
+import type { RecordedEvent } from '@ledgerstone/eventstore';
+import { accountStreamId, formatCents, securityEventTypes, userStreamId } from '@ledgerstone/ledger';
+import { sql } from 'kysely';
 import { DATABASE, type Database } from '../../shared/infrastructure/infrastructure.tokens.js';
 import { identityDatabase, UserNotFoundError } from '../../identity/index.js';
 
@@ -27,9 +28,15 @@ function amountOf(data: Record<string, unknown>): string {
   return formatCents(cents(data.amount));
 }
 
+/** An event as the timeline reads it from the log. */
+type TimelineEvent = Pick<
+  RecordedEvent,
+  'id' | 'type' | 'data' | 'metadata' | 'streamPosition' | 'recordedAt'
+>;
+
 /** One event as staff see it; exported for its unit test. */
 export function activityRecord(
-  event: RecordedEvent,
+  event: TimelineEvent,
   names: Map<string, string | null>,
 ): AdminAccountActivity['data'][number] {
   const data = (event.data ?? {}) as Record<string, unknown>;
@@ -49,16 +56,6 @@ export function activityRecord(
     streamPosition: event.streamPosition,
     occurredAt: event.recordedAt.toISOString(),
   };
-}
-
-/** The events of one type and recorded between `from` and `to` (inclusive); each part only when given. */
-export function matchesTimeline(event: RecordedEvent, filter: TimelineQuery): boolean {
-  const recordedAt = event.recordedAt.getTime();
-  return (
-    (filter.type === undefined || event.type === filter.type) &&
-    (filter.from === undefined || recordedAt >= new Date(filter.from).getTime()) &&
-    (filter.to === undefined || recordedAt <= new Date(filter.to).getTime())
-  );
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -84,27 +81,45 @@ export async function assertMember(database: Database, userId: string): Promise<
  * Every event of a member's account and the security changes of their identity stream (a password changed, a
  * factor added or removed, an admin's reset...) straight from the event store, newest first by log position,
  * with who caused it: the audit view staff use, so it does not depend on a projection being up to date. Fields
- * are read by name, so event types added later show up without a change here. The timeline filter narrows it.
+ * are read by name, so event types added later show up without a change here. The timeline filter narrows it,
+ * and the page asked for is read by the server, with how many events the filter finds in all pages.
  */
 @Injectable()
 export class AdminAccountActivityQuery {
-  constructor(
-    @Inject(DATABASE) private readonly database: Database,
-    private readonly store: EventStore,
-  ) {}
+  constructor(@Inject(DATABASE) private readonly database: Database) {}
 
-  async activity(userId: string, filter: TimelineQuery = {}): Promise<AdminAccountActivity> {
+  async activity(userId: string, query: TimelinePageQuery = { page: 1 }): Promise<AdminAccountActivity> {
     await assertMember(this.database, userId);
-    const db = identityDatabase(this.database);
-    const [account, identity] = await Promise.all([
-      this.store.readStream(accountStreamId(userId)),
-      this.store.readStream(userStreamId(userId)),
-    ]);
-    const events = [...account, ...identity.filter(isSecurityActivity)]
-      .filter((event) => matchesTimeline(event, filter))
-      .sort((a, b) =>
-        a.globalPosition < b.globalPosition ? -1 : a.globalPosition > b.globalPosition ? 1 : 0,
-      );
+    const { type, from, to, page, pageSize } = query;
+    // Recorded times are kept to the microsecond, and compared as the answer shows them: to the millisecond.
+    const recordedAt = sql`date_trunc('milliseconds', recorded_at)`;
+    const pageFrom = (after: number) =>
+      sql<TimelineRow>`
+      select event_id as id, type, data, metadata, stream_position as "streamPosition",
+        recorded_at as "recordedAt", count(1) over () as total
+      from events
+      where (
+          stream_id = ${accountStreamId(userId)}
+          or (stream_id = ${userStreamId(userId)} and type = any(${securityEventTypes}::text[])
+            and (type <> 'SessionEnded' or data->>'reason' = 'signed-out-elsewhere'))
+        )
+        ${type === undefined ? sql`` : sql`and type = ${type}`}
+        ${from === undefined ? sql`` : sql`and ${recordedAt} >= ${new Date(from)}`}
+        ${to === undefined ? sql`` : sql`and ${recordedAt} <= ${new Date(to)}`}
+      order by global_position desc
+      ${pageSize === undefined ? sql`` : sql`limit ${pageSize} offset ${after}`}
+    `.execute(this.database);
+    const after = pageSize === undefined ? 0 : (page - 1) * pageSize;
+    const { rows: events } = await pageFrom(after);
+    // A page past the last holds no row to carry the count: the first page's rows do.
+    const counted = events.length > 0 || after === 0 ? events : (await pageFrom(0)).rows;
+    const total = counted.length > 0 ? Number(counted[0]!.total) : 0;
+    const names = await this.staffNames(events);
+    return { data: events.map((event) => activityRecord(event, names)), total };
+  }
+
+  /** The names of the staff members who caused any of the events. */
+  private async staffNames(events: readonly TimelineEvent[]): Promise<Map<string, string | null>> {
     const staffIds = [
       ...new Set(
         events
@@ -112,17 +127,16 @@ export class AdminAccountActivityQuery {
           .map((event) => event.metadata.actorId!),
       ),
     ];
-    const staff =
-      staffIds.length === 0
-        ? []
-        : await db
-            .selectFrom('users')
-            .select(['id', 'first_name', 'last_name'])
-            .where('id', 'in', staffIds)
-            .execute();
-    const names = new Map(
-      staff.map((user) => [user.id, `${user.first_name} ${user.last_name}`.trim() || null]),
-    );
-    return { data: events.reverse().map((event) => activityRecord(event, names)) };
+    if (staffIds.length === 0) return new Map();
+    const staff = await identityDatabase(this.database)
+      .selectFrom('users')
+      .select(['id', 'first_name', 'last_name'])
+      .where('id', 'in', staffIds)
+      .execute();
+    return new Map(staff.map((user) => [user.id, `${user.first_name} ${user.last_name}`.trim() || null]));
   }
+}
+
+interface TimelineRow extends TimelineEvent {
+  total: string;
 }

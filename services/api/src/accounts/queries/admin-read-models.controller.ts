@@ -10,7 +10,7 @@ import {
   adminUserDetail,
   adminUserList,
   adminUsersQuery,
-  timelineQuery,
+  timelinePageQuery,
   type AdminAccountActivity,
   type AdminAmount,
   type AdminDailyTotals,
@@ -58,9 +58,9 @@ export class AdminReadModelsController {
   @Get('admin/users/:id/activity')
   @ApiRoute({
     summary:
-      "Every event of the member's account read from the event store, newest first, with its actor (staff by name), reason and request id; ?type= (an account event type), ?from= and ?to= (ISO date-times with offset, inclusive) narrow it; 404 for an unknown user",
+      "Every event of the member's account read from the event store, newest first, with its actor (staff by name), reason and request id; ?type= (an account event type), ?from= and ?to= (ISO date-times with offset, inclusive) narrow it; ?page= and ?pageSize= (1 to 100; every event when absent) page it, with the total found; 404 for an unknown user",
     tag: 'Admin',
-    query: timelineQuery,
+    query: timelinePageQuery,
     response: adminAccountActivity,
   })
   async activity(
@@ -68,8 +68,9 @@ export class AdminReadModelsController {
     @Query() query: Record<string, unknown>,
   ): Promise<AdminAccountActivity> {
     const userId = memberIdOf(id);
-    const filter = timelineQuery.parse(query);
-    return adminAccountActivity.parse(await this.accountActivity.activity(userId, filter));
+    return adminAccountActivity.parse(
+      await this.accountActivity.activity(userId, timelinePageQuery.parse(query)),
+    );
   }
 
   @Get('transactions')
