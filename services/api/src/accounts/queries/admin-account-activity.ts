@@ -93,6 +93,7 @@ export class AdminAccountActivityQuery {
     const { type, from, to, page, pageSize } = query;
     // Recorded times are kept to the microsecond, and compared as the answer shows them: to the millisecond.
     const recordedAt = sql`date_trunc('milliseconds', recorded_at)`;
+    // The identity stream's part is isSecurityActivity's rule, in SQL so the server pages and counts it.
     const pageFrom = (after: number) =>
       sql<TimelineRow>`
       select event_id as id, type, data, metadata, stream_position as "streamPosition",
