@@ -6,7 +6,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import S3rver from 's3rver';
 import { SMTPServer } from 'smtp-server';
-import { dropDatabase, testDatabaseUrl, testRedisPrefix } from '@ledgerstone/eventstore';
+import {
+  createMigratedTestDatabase,
+  dropDatabase,
+  testDatabaseUrl,
+  testRedisPrefix,
+} from '@ledgerstone/eventstore';
 import { freePort } from '@ledgerstone/process-kit/testing';
 
 const repoRoot = new URL('../../', import.meta.url).pathname;
@@ -128,6 +133,8 @@ async function startPlatformOnce(extraEnv: Record<string, string>): Promise<Runn
   const smtpPort = (smtp.server.address() as AddressInfo).port;
 
   const databaseUrl = testDatabaseUrl('e2e');
+  // The platform migrates its database at start: a copy of the migrated template leaves it nothing to do.
+  await createMigratedTestDatabase(databaseUrl);
   const baseUrl = `http://localhost:${port}`;
   const clock = fileClock(clockFile);
   clocks.set(new URL(baseUrl).origin, clock);

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import { createEvents } from './0001-events.js';
 import { createProjectionCheckpoints } from './0002-projection-checkpoints.js';
@@ -61,4 +62,12 @@ export async function migrateToLatest(db: Kysely<unknown>): Promise<string[]> {
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error;
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+/** Changes whenever a migration is added, renamed or edited: names the migrated template test databases copy. */
+export function migrationsFingerprint(): string {
+  const hash = createHash('sha256');
+  for (const [name, migration] of Object.entries(migrations))
+    hash.update(`${name}\n${migration.up.toString()}\n`);
+  return hash.digest('hex').slice(0, 16);
 }
