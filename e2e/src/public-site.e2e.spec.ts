@@ -53,6 +53,22 @@ describe('the public site in a browser', () => {
     30_000,
   );
 
+  it('shows the top bar, the footer and the live service status from the API', async () => {
+    const page = await openPage(browser, 1280);
+    await page.goto(`${platform.baseUrl}/`);
+    const nav = page.getByRole('navigation').first();
+    for (const link of ['Home', 'Company', 'Career', 'Contact']) {
+      await expect(nav.getByRole('link', { name: link, exact: true }).isVisible()).resolves.toBe(true);
+    }
+    await expect(page.getByRole('link', { name: 'Login' }).first().getAttribute('href')).resolves.toBe(
+      '/login',
+    );
+    const footer = page.getByRole('contentinfo');
+    await expect(footer.getByText('Capital at risk.', { exact: false }).isVisible()).resolves.toBe(true);
+    await footer.getByText('All systems operational').waitFor({ timeout: 10_000 });
+    await page.context().close();
+  }, 30_000);
+
   it('opens the drawer at 600 px and reaches a service through its Services list', async () => {
     const page = await openPage(browser, 600);
     await page.goto(`${platform.baseUrl}/`);
@@ -129,7 +145,9 @@ describe('the public site in a browser', () => {
 
   it('answers an unknown path with the 404 page and a way home', async () => {
     const page = await openPage(browser, 600);
-    await page.goto(`${platform.baseUrl}/company/unknown`);
+    // A deep link the server does not know is the app's to answer: the server sends the app.
+    const response = await page.goto(`${platform.baseUrl}/company/unknown`);
+    expect(response?.status()).toBe(200);
     await page.getByRole('heading', { level: 1, name: '404 - Page Not Found' }).waitFor({ timeout: 10_000 });
     await page.getByRole('link', { name: 'Back to home' }).click();
     await page.getByRole('heading', { level: 1, name: 'Ledgerstone' }).waitFor({ timeout: 10_000 });
