@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { appendResults, medianRun, rateResults } from './report.js';
+import { appendResults, medianRun, rateResults, targetsOf } from './report.js';
 import type { Figure } from './workload.js';
 
 const run = (perSecond: number, events = 100_000): Figure => ({
@@ -44,5 +44,24 @@ describe('benchmark report', () => {
       replay_events: 100_000,
       runs_per_s: { read: [210_000, 190_000, 230_000], replay: [150_000] },
     });
+  });
+
+  it('holds distinct_8 to 2.5 times Emmett in the same run', () => {
+    const appended = (distinct8: number) =>
+      appendResults({
+        distinct_1: [run(1_000)],
+        distinct_8: [run(distinct8)],
+        distinct_32: [run(1_000)],
+        hot_8: [run(100)],
+      });
+    const rates = rateResults([run(210_000)], [run(150_000)]);
+    const emmett = appended(3_000);
+
+    const short = targetsOf({ ...appended(7_400), ...rates }, emmett);
+    expect(short.distinct_8_to_emmett).toBeCloseTo(2.4667, 4);
+    expect(short.distinct_8_at_least_2_5x_emmett).toBe(false);
+    expect(short.distinct_8_at_least_emmett).toBe(true);
+
+    expect(targetsOf({ ...appended(7_500), ...rates }, emmett).distinct_8_at_least_2_5x_emmett).toBe(true);
   });
 });

@@ -31,9 +31,12 @@ type AppendAlone = (
 ) => Promise<AppendResult>;
 
 /**
- * Group commit for single-event appends: while one append is being written, those that arrive wait, and then
- * leave together in one statement and one commit instead of a round trip and a commit each. A lone append
- * leaves at once, as before. Each append of a group keeps its own outcome (a version conflict or a duplicate id
+ * Group commit for single-event appends: the appends asked for in one turn of the event loop, and those that
+ * arrive while a group is being written, leave together in one statement and one commit instead of a round
+ * trip and a commit each. A group leaves at the end of the turn (setImmediate), not at its first append: when a
+ * group's results come back, its writers send their next appends one by one as their promises settle, and a
+ * group started at the first of them left alone and kept the others waiting a whole round trip (8 writers:
+ * groups of 1 and 7 in turn instead of 8). Each append of a group keeps its own outcome (a version conflict or a duplicate id
  * refuses that one only); a group the server refuses as a whole (an error in any of its events, a deadlock) is
  * sent again one append at a time, in order, so only the faulty one fails. Appends of one stream in a group run
  * in the order they arrived, each seeing the one before (a second at the same expected version is a conflict).
@@ -42,6 +45,7 @@ type AppendAlone = (
 export class GroupAppends {
   private readonly waiting: Waiting[] = [];
   private writing = false;
+  private scheduled = false;
 
   constructor(
     private readonly db: AnyDatabase,
@@ -54,16 +58,29 @@ export class GroupAppends {
     if (events.length !== 1) return this.alone(streamId, values, expectedVersion);
     return new Promise((resolve, reject) => {
       this.waiting.push({ streamId, expectedVersion, values, resolve, reject });
-      if (!this.writing) this.writeNext();
+      this.scheduleNext();
+    });
+  }
+
+  /** Writes the next group at the end of this turn of the event loop, unless one is being written. */
+  private scheduleNext(): void {
+    if (this.writing || this.scheduled) return;
+    this.scheduled = true;
+    setImmediate(() => {
+      this.scheduled = false;
+      this.writeNext();
     });
   }
 
   private writeNext(): void {
     const group = this.takeGroup();
-    this.writing = group.length > 0;
-    if (!this.writing) return;
+    if (group.length === 0) return;
+    this.writing = true;
     const written = group.length === 1 ? this.writeAlone(group[0]!) : this.writeGroup(group);
-    void written.finally(() => this.writeNext());
+    void written.finally(() => {
+      this.writing = false;
+      this.scheduleNext();
+    });
   }
 
   /** The waiting appends in arrival order, up to MAX_GROUP; the rest keep waiting in order. */
