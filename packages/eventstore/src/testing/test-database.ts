@@ -8,6 +8,11 @@ const TEST_NAME = /^ls_test_[a-z0-9_]+$/;
 const TEMPLATE_PREFIX = 'ls_test_template_';
 /** The advisory lock under which one process at a time makes the template ('ls_t' in ASCII). */
 const TEMPLATE_LOCK = 0x6c735f74;
+/**
+ * Templates of other migrations kept, the newest: a checkout with other migrations (another branch, an older
+ * commit) testing on the same server at the same time keeps copying its own.
+ */
+const OTHER_TEMPLATES_KEPT = 2;
 
 export interface TestDatabase<DB> {
   url: string;
@@ -87,12 +92,13 @@ async function migratedTemplate(url: string): Promise<string> {
     await admin.query('select pg_advisory_lock($1)', [TEMPLATE_LOCK]);
     const ready = await admin.query('select 1 from pg_database where datname = $1 and datistemplate', [name]);
     if (ready.rowCount) return name;
-    const stale = await admin.query<{ datname: string }>(
-      "select datname from pg_database where datname like 'ls\\_test\\_template\\_%'",
+    const found = await admin.query<TemplateFound>(
+      'select datname as name, datistemplate as "isTemplate" from pg_database where starts_with(datname, $1) order by oid desc',
+      [TEMPLATE_PREFIX],
     );
-    for (const { datname } of stale.rows) {
-      await admin.query(`alter database ${pg.escapeIdentifier(datname)} is_template false`);
-      await admin.query(`drop database ${pg.escapeIdentifier(datname)} with (force)`);
+    for (const stale of templatesToDrop(found.rows)) {
+      await admin.query(`alter database ${pg.escapeIdentifier(stale)} is_template false`);
+      await admin.query(`drop database ${pg.escapeIdentifier(stale)} with (force)`);
     }
     await admin.query(`create database ${pg.escapeIdentifier(name)}`);
     const db = createDatabase(withDatabase(url, name), { maxConnections: 1 });
@@ -107,6 +113,24 @@ async function migratedTemplate(url: string): Promise<string> {
   } finally {
     await admin.end();
   }
+}
+
+export interface TemplateFound {
+  name: string;
+  /** Marked a template, which happens only once it is migrated. */
+  isTemplate: boolean;
+}
+
+/**
+ * Which of the templates found (newest first) to drop before the current one is made: any half-made one (not
+ * marked; whoever made it was killed, as the caller holds the lock templates are made under) and the
+ * templates of other migrations past the newest OTHER_TEMPLATES_KEPT.
+ */
+export function templatesToDrop(found: readonly TemplateFound[]): string[] {
+  let kept = 0;
+  return found
+    .filter(({ isTemplate }) => !isTemplate || ++kept > OTHER_TEMPLATES_KEPT)
+    .map(({ name }) => name);
 }
 
 async function adminClient(url: string): Promise<pg.Client> {
