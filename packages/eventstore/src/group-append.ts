@@ -33,14 +33,14 @@ type AppendAlone = (
 /**
  * Group commit for single-event appends: the appends asked for in one turn of the event loop, and those that
  * arrive while a group is being written, leave together in one statement and one commit instead of a round
- * trip and a commit each. A group leaves at the end of the turn (setImmediate), not at its first append: when a
- * group's results come back, its writers send their next appends one by one as their promises settle, and a
+ * trip and a commit each. A group leaves at the end of the turn (setImmediate), not at its first append: when
+ * a group's results come back, its writers send their next appends one by one as their promises settle, and a
  * group started at the first of them left alone and kept the others waiting a whole round trip (8 writers:
- * groups of 1 and 7 in turn instead of 8). Each append of a group keeps its own outcome (a version conflict or a duplicate id
- * refuses that one only); a group the server refuses as a whole (an error in any of its events, a deadlock) is
- * sent again one append at a time, in order, so only the faulty one fails. Appends of one stream in a group run
- * in the order they arrived, each seeing the one before (a second at the same expected version is a conflict).
- * Appends of several events, and appends inside a caller's transaction, do not wait.
+ * groups of 1 and 7 in turn instead of 8). Each append of a group keeps its own outcome (a version conflict or
+ * a duplicate id refuses that one only); a group the server refuses as a whole (an error in any of its events,
+ * a deadlock) is sent again one append at a time, in order, so only the faulty one fails. Appends of one stream
+ * in a group run in the order they arrived, each seeing the one before (a second at the same expected version
+ * is a conflict). Appends of several events, and appends inside a caller's transaction, do not wait.
  */
 export class GroupAppends {
   private readonly waiting: Waiting[] = [];
