@@ -16,11 +16,12 @@ window.scrollTo = () => {};
 // jsdom does not expose structuredClone; the admin chart's pointer gestures clone their options with it.
 globalThis.structuredClone ??= <T>(value: T): T => deserialize(serialize(value)) as T;
 
-// Whenever a computed style is asked for (a query by role asks for one per candidate), jsdom matches every style rule
-// against the element and each of its ancestors, and its selector engine tries a :has() condition first, searching the
-// element's subtree anew each time: MUI's NativeSelect brings three such rules, which took a quarter of the time of
-// a screen's tests with a native select (8% of all web tests' CPU). They set nothing but custom properties (--_caret, --_endAdornment), which jsdom's computed styles never
-// use, so such rules are left out of jsdom's style sheets; every other rule goes in as the app inserts it.
+// Whenever a computed style is asked for (a query by role asks for one per candidate), jsdom matches every style
+// rule against the element and each of its ancestors, and its selector engine tries a :has() condition first,
+// searching the element's subtree anew each time: MUI's NativeSelect brings three such rules, which took a quarter
+// of the time of a screen's tests with a native select (8% of all web tests' CPU). They set nothing but custom
+// properties (--_caret, --_endAdornment), which jsdom's computed styles never use, so such rules are left out of
+// jsdom's style sheets; every other rule goes in as the app inserts it.
 const SETS_ONLY_CUSTOM_PROPERTIES_UNDER_HAS = /^[^{]*:has\([^{]*\{(\s*--[\w-]+\s*:[^;{}]*;)+\s*\}$/;
 const insertRule = CSSStyleSheet.prototype.insertRule;
 CSSStyleSheet.prototype.insertRule = function (this: CSSStyleSheet, rule: string, index?: number) {
