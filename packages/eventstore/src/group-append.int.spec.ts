@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import { DuplicateEvent, StreamVersionConflict } from './errors.js';
 import { EventStore } from './event-store.js';
 import type { NewEvent } from './events.js';
+import { verifyHashChains } from './hash-chain.js';
 import { createTestDatabase, type TestDatabase } from './testing/test-database.js';
 
 function noted(note: string): NewEvent {
@@ -103,6 +104,79 @@ describe('single-event appends sent at once', () => {
     expect((outcomes[4] as PromiseRejectedResult).reason).toBeInstanceOf(DuplicateEvent);
     expect((await store.readStream(streams[2]!)).map((event) => event.data)).toEqual([{ note: 'first' }]);
     expect(await store.readStream(streams[4]!)).toEqual([]);
+  });
+
+  it('Given a group in which one append repeats an event its stream already holds, When written, Then it answers the stored result and the others are appended after it', async () => {
+    const streams = streamsOf('group-repeat', 4);
+    const stored = noted('stored');
+    const first = await store.append(streams[1]!, [stored], { expectedVersion: 'no_stream' });
+
+    const results = await Promise.all(
+      streams.map((stream, index) =>
+        index === 1
+          ? store.append(stream, [stored], { expectedVersion: 'no_stream' })
+          : store.append(stream, [noted(stream)], { expectedVersion: 'no_stream' }),
+      ),
+    );
+
+    expect(results[1]).toEqual(first);
+    expect(await store.readStream(streams[1]!)).toHaveLength(1);
+    for (const index of [0, 2, 3]) {
+      const [event] = await store.readStream(streams[index]!);
+      expect(results[index]!.logPosition.globalPosition).toBe(event!.globalPosition);
+      expect(results[index]!.logPosition.globalPosition).toBeGreaterThan(first.logPosition.globalPosition);
+    }
+  });
+
+  it('Given one new event id in two appends of a group, to two streams, When written, Then it is stored once and the other append is refused', async () => {
+    const twin = noted('twin');
+    const streams = streamsOf('group-twin', 4);
+
+    const outcomes = await Promise.allSettled(
+      streams.map((stream, index) =>
+        store.append(stream, [index === 1 || index === 2 ? twin : noted(stream)], {
+          expectedVersion: 'no_stream',
+        }),
+      ),
+    );
+
+    expect(outcomes.map((outcome) => outcome.status)).toEqual([
+      'fulfilled',
+      'fulfilled',
+      'rejected',
+      'fulfilled',
+    ]);
+    expect((outcomes[2] as PromiseRejectedResult).reason).toMatchObject({
+      name: 'DuplicateEvent',
+      eventId: twin.id,
+    });
+    expect((await store.readStream(streams[1]!)).map((event) => event.id)).toEqual([twin.id]);
+    expect(await store.readStream(streams[2]!)).toEqual([]);
+  });
+
+  it('Given streams of several events written by groups, When their hash chains are walked, Then every link holds and times rise along each stream', async () => {
+    const writers = streamsOf('group-chain', 6);
+
+    await Promise.all(
+      writers.map(async (stream) => {
+        for (let version = 0; version < 4; version++) {
+          await store.append(stream, [noted(`${stream} ${version}`)], {
+            expectedVersion: version || 'no_stream',
+          });
+        }
+      }),
+    );
+
+    for (const stream of writers) {
+      expect(await verifyHashChains(database.db, { streamId: stream })).toEqual({
+        ok: true,
+        streams: 1,
+        events: 4,
+      });
+      const times = (await store.readStream(stream)).map((event) => event.recordedAt.getTime());
+      expect(times).toEqual([...times].sort((a, b) => a - b));
+    }
+    expect(await transactionsOf('group-chain')).toBe(4);
   });
 
   it('Given a group in which one event the server cannot store (a NUL in its text), When written, Then that one fails and the others are appended', async () => {

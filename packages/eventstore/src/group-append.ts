@@ -6,15 +6,16 @@ import { appendArguments, appendResult, type AppendArguments, type AppendRow } f
 /** At most this many appends leave together: the statement's size and the group's locks stay small. */
 const MAX_GROUP = 64;
 
-// Each row is one single-event append, run in the order given; one statement, so one transaction.
+// One row per append of the group, each with its place in the group (n, from 1); one statement, so one transaction.
 const APPEND_GROUP = namedStatement(
   'ls_append_group',
   `select a.outcome, a.stream_version, a.log_transaction_id, a.log_global_position, a.conflicting_event_id
-  from unnest($1::text[], $2::int[], $3::uuid[], $4::text[], $5::jsonb[], $6::jsonb[])
-    with ordinality as r(stream_id, expected_version, id, type, data, metadata, n)
-  cross join lateral append_events(r.stream_id, r.expected_version, array[r.id], array[r.type], r.data, r.metadata) a
-  order by r.n`,
+  from append_group($1::text[], $2::int[], $3::uuid[], $4::text[], $5::jsonb, $6::jsonb) a
+  order by a.n`,
 );
+
+/** The appends' JSON arrays (each append's own, as append_events takes them) as one JSON array. */
+const jsonArrayOf = (arrays: string[]) => `[${arrays.join(',')}]`;
 
 interface Waiting {
   streamId: string;
@@ -109,8 +110,8 @@ export class GroupAppends {
           ordered.map((append) => append.values.expectedVersion),
           ordered.map((append) => append.values.ids[0]),
           ordered.map((append) => append.values.types[0]),
-          ordered.map((append) => append.values.data),
-          ordered.map((append) => append.values.metadata),
+          jsonArrayOf(ordered.map((append) => append.values.data)),
+          jsonArrayOf(ordered.map((append) => append.values.metadata)),
         ]),
       ));
     } catch {

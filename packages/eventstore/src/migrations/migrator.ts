@@ -25,6 +25,7 @@ import { indexDecisionsById } from './0022-decision-lookup.js';
 import { indexDepositsByHash } from './0023-deposit-hash-lookup.js';
 import { fingerprintDepositProofs } from './0024-deposit-proof-fingerprint.js';
 import { storeAccountStatesAsJson } from './0025-account-state-as-json.js';
+import { addAppendGroup } from './0026-append-group.js';
 
 // Migrations are listed in code (not read from a folder) so they work the same from src under jest and from dist.
 const migrations: Record<string, Migration> = {
@@ -53,6 +54,7 @@ const migrations: Record<string, Migration> = {
   '0023-deposit-hash-lookup': indexDepositsByHash,
   '0024-deposit-proof-fingerprint': fingerprintDepositProofs,
   '0025-account-state-as-json': storeAccountStatesAsJson,
+  '0026-append-group': addAppendGroup,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
