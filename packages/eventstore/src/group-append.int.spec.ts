@@ -33,6 +33,19 @@ async function transactionsOf(prefix: string): Promise<number> {
   return rows[0]!.transactions;
 }
 
+/** Each writer appends to its own stream `rounds` times, each append sent as soon as its previous one is done. */
+async function appendInRounds(writers: string[], rounds: number): Promise<void> {
+  await Promise.all(
+    writers.map(async (stream) => {
+      for (let version = 0; version < rounds; version++) {
+        await store.append(stream, [noted(`${stream} ${version}`)], {
+          expectedVersion: version || 'no_stream',
+        });
+      }
+    }),
+  );
+}
+
 describe('single-event appends sent at once', () => {
   it('Given 20 appends to 20 streams at once, When they are written, Then each is appended with its own result, and all left together', async () => {
     const streams = streamsOf('group-many', 20);
@@ -60,15 +73,7 @@ describe('single-event appends sent at once', () => {
   it('Given 8 writers that each append again as soon as their append is done, When they write 5 rounds, Then each round leaves together', async () => {
     const writers = streamsOf('group-rounds', 8);
 
-    await Promise.all(
-      writers.map(async (stream) => {
-        for (let version = 0; version < 5; version++) {
-          await store.append(stream, [noted(`${stream} ${version}`)], {
-            expectedVersion: version || 'no_stream',
-          });
-        }
-      }),
-    );
+    await appendInRounds(writers, 5);
 
     for (const stream of writers) expect(await store.readStream(stream)).toHaveLength(5);
     // A writer's next append arrives as its promise settles, after the group's first writer's: the group waits
@@ -157,15 +162,7 @@ describe('single-event appends sent at once', () => {
   it('Given streams of several events written by groups, When their hash chains are walked, Then every link holds and times rise along each stream', async () => {
     const writers = streamsOf('group-chain', 6);
 
-    await Promise.all(
-      writers.map(async (stream) => {
-        for (let version = 0; version < 4; version++) {
-          await store.append(stream, [noted(`${stream} ${version}`)], {
-            expectedVersion: version || 'no_stream',
-          });
-        }
-      }),
-    );
+    await appendInRounds(writers, 4);
 
     for (const stream of writers) {
       expect(await verifyHashChains(database.db, { streamId: stream })).toEqual({
